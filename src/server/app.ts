@@ -1,0 +1,76 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { PublicConfig } from '../shared/system.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { requestLogOptions } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { defaultClientDir, registerStaticClient } from './http/static-client.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { requireAdmin } from './modules/auth/require-admin.js';
+import { registerSessions } from './modules/auth/sessions.js';
+import { callMeNowRoutes } from './modules/call-me-now/routes.js';
+import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { systemAdminRoutes } from './modules/system/routes.js';
+
+export interface BuildAppOptions {
+  /** Where the built client lives; tests that do not need pages leave it as it is. */
+  clientDir?: string;
+  /** false silences request logs (tests); otherwise pino at the configured level. */
+  logger?: boolean;
+}
+
+export function publicConfigOf(ctx: AppContext): PublicConfig {
+  return {
+    companyName: ctx.config.company.name,
+    contactPhone: ctx.config.company.phone,
+    contactEmail: ctx.config.company.email,
+    linkLifetimeDays: ctx.config.linkLifetimeDays,
+  };
+}
+
+/** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const serverOptions: FastifyServerOptions = {
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ...requestLogOptions(options.logger === false ? false : ctx.config.logLevel),
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app, { isProduction: ctx.config.isProduction });
+  await app.register(cookie);
+  await registerSessions(app, ctx);
+
+  await app.register(healthRoutes, ctx);
+  await app.register(authRoutes, { ...ctx, prefix: '/api/auth' });
+  await app.register(callMeNowRoutes, { ...ctx, prefix: '/api' });
+
+  // Every admin API route is registered inside this scope and so passes the one guard.
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', requireAdmin);
+      await admin.register(systemAdminRoutes, ctx);
+      await admin.register(callbackRequestRoutes, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticClient(app, {
+    clientDir: options.clientDir ?? defaultClientDir,
+    publicConfig: publicConfigOf(ctx),
+  });
+  return app;
+}

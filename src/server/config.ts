@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+/**
+ * The one place the environment is read (ARCHITECTURE section 6). Every setting is checked at
+ * start-up and a bad one stops the process with every bad field named, not just the first.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .optional()
+      .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value))),
+  );
+
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  HOST: optionalString,
+  PORT: integer(3000, 0, 65535),
+  PUBLIC_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://pay.example.co.uk' })
+      .optional(),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(postgres|postgresql):\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(10, 'must be at least 10 characters').optional(),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SESSION_IDLE_MINUTES: integer(120, 5, 24 * 60),
+  SESSION_ABSOLUTE_HOURS: integer(12, 1, 24 * 7),
+  LINK_LIFETIME_DAYS: integer(7, 1, 90),
+  TRUST_PROXY: booleanFlag(false),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  RUN_WORKER: booleanFlag(true),
+  COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().default('Riverside Estate Management')),
+  CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('020 7946 0123')),
+  CONTACT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('must be an email address').default('enquiries@riverside-estates.example'),
+  ),
+  // Providers: each one switches from its embedded stand-in to the real service when configured.
+  SMTP_HOST: optionalString,
+  SMTP_PORT: integer(587, 1, 65535),
+  SMTP_SECURE: booleanFlag(false),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_FROM: optionalString,
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_WHATSAPP_FROM: optionalString,
+  TWILIO_SMS_FROM: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  TWILIO_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_, sk_live_ or rk_').optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  ALLOW_DEMO_PROVIDERS: booleanFlag(false),
+});
+
+type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Settings that only make sense together: name each one that is missing. */
+function crossFieldProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const requireAll = (group: string, fields: (keyof Env)[], when: boolean) => {
+    if (!when) return;
+    for (const field of fields) {
+      if (env[field] === undefined) problems.push(`${field}: is required when ${group} is set`);
+    }
+  };
+  requireAll('SMTP_HOST', ['SMTP_FROM'], env.SMTP_HOST !== undefined);
+  if (env.SMTP_USER !== undefined && env.SMTP_PASS === undefined) {
+    problems.push('SMTP_PASS: is required when SMTP_USER is set');
+  }
+  const twilioSet = env.TWILIO_ACCOUNT_SID !== undefined || env.TWILIO_AUTH_TOKEN !== undefined;
+  requireAll('TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'], twilioSet);
+  if (twilioSet && !env.TWILIO_WHATSAPP_FROM && !env.TWILIO_SMS_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+    problems.push(
+      'TWILIO_WHATSAPP_FROM: set it, TWILIO_SMS_FROM or TWILIO_MESSAGING_SERVICE_SID to send messages',
+    );
+  }
+  requireAll('STRIPE_SECRET_KEY', ['STRIPE_WEBHOOK_SECRET'], env.STRIPE_SECRET_KEY !== undefined);
+  if (env.NODE_ENV === 'production' && !env.ALLOW_DEMO_PROVIDERS) {
+    const missing = [
+      env.SMTP_HOST === undefined && 'SMTP_HOST',
+      env.TWILIO_ACCOUNT_SID === undefined && 'TWILIO_ACCOUNT_SID',
+      env.STRIPE_SECRET_KEY === undefined && 'STRIPE_SECRET_KEY',
+    ].filter(Boolean);
+    for (const field of missing) {
+      problems.push(
+        `${field}: is required in production (or set ALLOW_DEMO_PROVIDERS=true to run with captured messages and demo payments)`,
+      );
+    }
+  }
+  return problems;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const problems = crossFieldProblems(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const isProduction = env.NODE_ENV === 'production';
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    port: env.PORT,
+    publicBaseUrl,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    adminPassword: env.ADMIN_PASSWORD,
+    sessionSecret: env.SESSION_SECRET,
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    linkLifetimeDays: env.LINK_LIFETIME_DAYS,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    runWorker: env.RUN_WORKER,
+    company: {
+      name: env.COMPANY_NAME,
+      phone: env.CONTACT_PHONE,
+      email: env.CONTACT_EMAIL,
+    },
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          secure: env.SMTP_SECURE,
+          user: env.SMTP_USER,
+          pass: env.SMTP_PASS,
+          from: env.SMTP_FROM!,
+        }
+      : undefined,
+    twilio: env.TWILIO_ACCOUNT_SID
+      ? {
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN!,
+          whatsappFrom: env.TWILIO_WHATSAPP_FROM,
+          smsFrom: env.TWILIO_SMS_FROM,
+          messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+          apiBaseUrl: env.TWILIO_API_BASE_URL,
+        }
+      : undefined,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiBaseUrl: env.STRIPE_API_BASE_URL,
+        }
+      : undefined,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

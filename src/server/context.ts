@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Engine } from './db/engine.js';
+import type { Database } from './db/schema.js';
+import type { Clock } from './lib/clock.js';
+
+/** What every module gets: passed in, never imported as a global, so tests build their own. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+}

@@ -1,0 +1,25 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Engine } from './engine.js';
+import { foundation } from './migrations/0001-foundation.js';
+import type { Database } from './schema.js';
+
+/**
+ * Migrations are code, listed here in order, so they ship inside the compiled server and run the
+ * same under Vitest. Kysely's migrator takes a lock, so several processes starting at once on
+ * PostgreSQL migrate once.
+ */
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(engine),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PublicConfig } from '../../shared/system.js';
+
+/** Both src/server/http and dist/server/http sit three levels below the project root. */
+export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
+
+const CONFIG_META = /<meta name="portal-config" content="[^"]*"\s*\/?>/;
+
+function escapeAttribute(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/**
+ * The public settings the pages need (contact details) travel inside index.html as a meta tag:
+ * no extra round trip on a phone, and no inline script for the CSP to allow.
+ */
+export function injectPublicConfig(html: string, publicConfig: PublicConfig): string {
+  const tag = `<meta name="portal-config" content="${escapeAttribute(JSON.stringify(publicConfig))}" />`;
+  return html.replace(CONFIG_META, tag);
+}
+
+/** Link pages carry a secret in their path: keep it out of referrers, caches and indexes. */
+function isPaymentLinkPage(url: string): boolean {
+  return url.startsWith('/payment/') || url.startsWith('/payment-success');
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html for every other page
+ * path (the SPA fallback), JSON 404s under /api.
+ */
+export async function registerStaticClient(
+  app: FastifyInstance,
+  options: { clientDir: string; publicConfig: PublicConfig },
+): Promise<void> {
+  const indexFile = path.join(options.clientDir, 'index.html');
+  const hasClient = existsSync(indexFile);
+  const indexHtml = hasClient
+    ? injectPublicConfig(readFileSync(indexFile, 'utf8'), options.publicConfig)
+    : undefined;
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendIndex = (url: string, reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web client has not been built. Run `npm run build` or `npm start`.');
+    }
+    if (isPaymentLinkPage(url)) {
+      reply.header('Referrer-Policy', 'no-referrer');
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      reply.header('Cache-Control', 'no-store');
+    } else {
+      reply.header('Cache-Control', 'no-cache');
+    }
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  app.get('/', (request, reply) => sendIndex(request.url, reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
+    if (isPage) return sendIndex(request.url, reply);
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}

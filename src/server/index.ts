@@ -1,0 +1,64 @@
+import 'dotenv/config';
+import { buildApp } from './app.js';
+import { ConfigError } from './config.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
+import { ensureAdminPassword } from './modules/auth/ensure-admin-password.js';
+import { providerModes } from './modules/system/provider-modes.js';
+import { openRuntime } from './runtime.js';
+
+/** Process entry: config, database, listen, in-process worker, graceful shutdown. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const { config, ctx, database } = await openRuntime();
+  const { generatedPassword } = await ensureAdminPassword(ctx);
+  const app = await buildApp(ctx);
+
+  const stopWorker = config.runWorker
+    ? startHousekeeping(ctx, (error) => app.log.error({ err: error }, 'housekeeping failed'))
+    : () => {};
+
+  let isShuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    stopWorker();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const modes = providerModes(config);
+  const lines = [
+    '',
+    `  Leaseholder payment portal is ready (${Math.round(performance.now() - startedAt)} ms)`,
+    `  Open:      http://localhost:${port}`,
+    `  Admin:     http://localhost:${port}/admin`,
+    `  Database:  ${database.engine === 'sqlite' ? `SQLite (${config.dataDir}/portal.sqlite)` : 'PostgreSQL'}`,
+    `  Email: ${modes.email} · WhatsApp/SMS: ${modes.messaging} · Payments: ${modes.payments}`,
+  ];
+  if (generatedPassword) {
+    lines.push(
+      '',
+      `  First start: the admin password is  ${generatedPassword}`,
+      '  It is shown only this once. Set ADMIN_PASSWORD in .env to choose your own.',
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Start-up failed:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

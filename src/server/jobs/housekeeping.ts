@@ -1,0 +1,24 @@
+import type { AppContext } from '../context.js';
+import { pruneEvents } from '../lib/rate-limit.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes what has no further use: sessions past their expiry and day-old rate-limit events. */
+export async function runHousekeeping(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  await pruneEvents(ctx.db, now - DAY_MS);
+}
+
+/** Runs housekeeping now and then every interval until the returned stop() is called. */
+export function startHousekeeping(
+  ctx: AppContext,
+  onError: (error: unknown) => void,
+  intervalMs = 10 * 60 * 1000,
+): () => void {
+  const tick = () => runHousekeeping(ctx).catch(onError);
+  void tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Valid UK numbers start with one of these once +44 / 0044 has been turned back into a leading 0
+ * (the hint on the landing page, spec section 2). 01/02/03 are geographic and non-geographic
+ * landlines, 075/077/078/079 the mobile ranges a caller can be rung back on.
+ */
+export const UK_CALLBACK_PREFIXES = ['01', '02', '03', '075', '077', '078', '079'] as const;
+
+export const CALL_ME_NOW_HINT =
+  'Valid UK numbers start with 01, 02, 03, 075, 077, 078 or 079.';
+
+export const NOT_A_UK_NUMBER_MESSAGE =
+  'Please enter a UK number starting with 01, 02, 03, 075, 077, 078 or 079';
+
+/** Strips the characters people type for readability and turns +44 / 0044 into a leading 0. */
+export function toNationalUkNumber(input: string): string {
+  const digits = input.replace(/[\s\-()]/g, '');
+  if (digits.startsWith('+44')) return `0${digits.slice(3).replace(/^0/, '')}`;
+  if (digits.startsWith('0044')) return `0${digits.slice(4).replace(/^0/, '')}`;
+  return digits;
+}
+
+/** A national UK number (leading 0, 10 or 11 digits) in a callback range, or null. */
+export function parseUkCallbackNumber(input: string): { national: string; e164: string } | null {
+  const national = toNationalUkNumber(input.trim());
+  if (!/^0\d{9,10}$/.test(national)) return null;
+  if (!UK_CALLBACK_PREFIXES.some((prefix) => national.startsWith(prefix))) return null;
+  // Mobiles (07…) are always 11 digits; so are 01/02/03 numbers apart from a few old 10-digit
+  // 01 area codes, which is why 10 digits is allowed only there.
+  if (national.length === 10 && !national.startsWith('01')) return null;
+  return { national, e164: `+44${national.slice(1)}` };
+}
+
+/** Spec section 5: the messages and their order are the contract. */
+export const CallMeNowSchema = z.object({
+  phoneNumber: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .regex(/^[0-9\s\-+()]+$/, 'Please enter a valid phone number')
+    .min(8, 'Phone number must be at least 8 digits')
+    .max(15, 'Phone number must be no more than 15 digits')
+    .refine((value) => parseUkCallbackNumber(value) !== null, NOT_A_UK_NUMBER_MESSAGE),
+});
+
+export type CallMeNow = z.infer<typeof CallMeNowSchema>;
+
+export const CallMeNowResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+
+export type CallMeNowResult = z.infer<typeof CallMeNowResultSchema>;
