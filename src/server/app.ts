@@ -5,7 +5,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { PublicConfig } from '../shared/system.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogOptions } from './http/request-log.js';
@@ -17,6 +16,7 @@ import { registerSessions } from './modules/auth/sessions.js';
 import { callMeNowRoutes } from './modules/call-me-now/routes.js';
 import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { publicConfigOf } from './modules/system/public-config.js';
 import { systemAdminRoutes } from './modules/system/routes.js';
 
 export interface BuildAppOptions {
@@ -24,15 +24,6 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** false silences request logs (tests); otherwise pino at the configured level. */
   logger?: boolean;
-}
-
-export function publicConfigOf(ctx: AppContext): PublicConfig {
-  return {
-    companyName: ctx.config.company.name,
-    contactPhone: ctx.config.company.phone,
-    contactEmail: ctx.config.company.email,
-    linkLifetimeDays: ctx.config.linkLifetimeDays,
-  };
 }
 
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
@@ -70,7 +61,7 @@ export async function buildApp(
 
   await registerStaticClient(app, {
     clientDir: options.clientDir ?? defaultClientDir,
-    publicConfig: publicConfigOf(ctx),
+    publicConfig: publicConfigOf(ctx.config),
   });
   return app;
 }

@@ -32,15 +32,32 @@ export function parseUkCallbackNumber(input: string): { national: string; e164: 
   return { national, e164: `+44${national.slice(1)}` };
 }
 
-/** Spec section 5: the messages and their order are the contract. */
+const digitCount = (value: string) => value.replace(/\D/g, '').length;
+
+/**
+ * Spec section 5: the messages and their order are the contract. Each check aborts, so a bad
+ * number carries exactly one message: the first rule it breaks. The length rules count digits,
+ * as their messages say, so "+44 (0)20 7946 0123" is not refused for its spaces and brackets.
+ */
 export const CallMeNowSchema = z.object({
   phoneNumber: z
-    .string({ error: 'Phone number is required' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'Phone number is required'
+          : 'Please enter a valid phone number',
+    })
     .trim()
-    .min(1, 'Phone number is required')
-    .regex(/^[0-9\s\-+()]+$/, 'Please enter a valid phone number')
-    .min(8, 'Phone number must be at least 8 digits')
-    .max(15, 'Phone number must be no more than 15 digits')
+    .min(1, { error: 'Phone number is required', abort: true })
+    .regex(/^[0-9\s\-+()]+$/, { error: 'Please enter a valid phone number', abort: true })
+    .refine((value) => digitCount(value) >= 8, {
+      error: 'Phone number must be at least 8 digits',
+      abort: true,
+    })
+    .refine((value) => digitCount(value) <= 15, {
+      error: 'Phone number must be no more than 15 digits',
+      abort: true,
+    })
     .refine((value) => parseUkCallbackNumber(value) !== null, NOT_A_UK_NUMBER_MESSAGE),
 });
 

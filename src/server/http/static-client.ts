@@ -3,28 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PublicConfig } from '../../shared/system.js';
+import { injectPublicConfig } from '../modules/system/public-config.js';
 
 /** Both src/server/http and dist/server/http sit three levels below the project root. */
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
-
-const CONFIG_META = /<meta name="portal-config" content="[^"]*"\s*\/?>/;
-
-function escapeAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
-/**
- * The public settings the pages need (contact details) travel inside index.html as a meta tag:
- * no extra round trip on a phone, and no inline script for the CSP to allow.
- */
-export function injectPublicConfig(html: string, publicConfig: PublicConfig): string {
-  const tag = `<meta name="portal-config" content="${escapeAttribute(JSON.stringify(publicConfig))}" />`;
-  return html.replace(CONFIG_META, tag);
-}
 
 /** Link pages carry a secret in their path: keep it out of referrers, caches and indexes. */
 function isPaymentLinkPage(url: string): boolean {

@@ -1,0 +1,25 @@
+import { type PublicConfig, PublicConfigSchema } from '../../shared/system';
+
+const fallback: PublicConfig = {
+  companyName: 'Riverside Estate Management',
+  contactPhone: '020 7946 0123',
+  contactEmail: 'enquiries@riverside-estates.example',
+  linkLifetimeDays: 7,
+};
+
+let cached: PublicConfig | undefined;
+
+/** The server writes the public settings into index.html's portal-config meta tag. */
+export function getPublicConfig(): PublicConfig {
+  if (cached) return cached;
+  const content = document.querySelector('meta[name="portal-config"]')?.getAttribute('content');
+  let value: unknown = {};
+  try {
+    value = content ? JSON.parse(content) : {};
+  } catch {
+    // A broken tag must not break the page: fall back to the defaults below.
+  }
+  const parsed = PublicConfigSchema.safeParse(value);
+  cached = parsed.success ? parsed.data : fallback;
+  return cached;
+}

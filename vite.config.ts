@@ -1,0 +1,42 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const serverPort = Number(process.env.PORT ?? 3000);
+
+/** In dev the API server is not the one serving index.html, so put the public settings in here. */
+function devPublicConfig(): Plugin {
+  return {
+    name: 'portal-dev-public-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const { loadConfig } = await import('./src/server/config.js');
+      const { injectPublicConfig, publicConfigOf } = await import(
+        './src/server/modules/system/public-config.js'
+      );
+      return injectPublicConfig(html, publicConfigOf(loadConfig(process.env)));
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), tailwindcss(), devPublicConfig()],
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src/client') },
+  },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://localhost:${serverPort}`,
+      '/healthz': `http://localhost:${serverPort}`,
+    },
+  },
+});
