@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this schema ships in the landing page's bundle (docs/decisions/0001).
+import * as z from 'zod/mini';
 
 /**
  * Valid UK numbers start with one of these once +44 / 0044 has been turned back into a leading 0
@@ -7,8 +8,11 @@ import { z } from 'zod';
  */
 export const UK_CALLBACK_PREFIXES = ['01', '02', '03', '075', '077', '078', '079'] as const;
 
-export const CALL_ME_NOW_HINT =
-  'Valid UK numbers start with 01, 02, 03, 075, 077, 078 or 079.';
+export const CALL_ME_NOW_HINT = 'Valid UK numbers start with 01, 02, 03, 075, 077, 078 or 079.';
+
+/** Spec section 8: the one message for any failure that is not the visitor's to fix. */
+export const CALL_ME_NOW_ERROR_MESSAGE =
+  'Sorry, there was an error processing your request. Please try again.';
 
 export const NOT_A_UK_NUMBER_MESSAGE =
   'Please enter a UK number starting with 01, 02, 03, 075, 077, 078 or 079';
@@ -47,18 +51,22 @@ export const CallMeNowSchema = z.object({
           ? 'Phone number is required'
           : 'Please enter a valid phone number',
     })
-    .trim()
-    .min(1, { error: 'Phone number is required', abort: true })
-    .regex(/^[0-9\s\-+()]+$/, { error: 'Please enter a valid phone number', abort: true })
-    .refine((value) => digitCount(value) >= 8, {
-      error: 'Phone number must be at least 8 digits',
-      abort: true,
-    })
-    .refine((value) => digitCount(value) <= 15, {
-      error: 'Phone number must be no more than 15 digits',
-      abort: true,
-    })
-    .refine((value) => parseUkCallbackNumber(value) !== null, NOT_A_UK_NUMBER_MESSAGE),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Phone number is required', abort: true }),
+      z.regex(/^[0-9\s\-+()]+$/, { error: 'Please enter a valid phone number', abort: true }),
+      z.refine((value) => digitCount(value) >= 8, {
+        error: 'Phone number must be at least 8 digits',
+        abort: true,
+      }),
+      z.refine((value) => digitCount(value) <= 15, {
+        error: 'Phone number must be no more than 15 digits',
+        abort: true,
+      }),
+      z.refine((value) => parseUkCallbackNumber(value) !== null, {
+        error: NOT_A_UK_NUMBER_MESSAGE,
+      }),
+    ),
 });
 
 export type CallMeNow = z.infer<typeof CallMeNowSchema>;

@@ -15,7 +15,10 @@ export const CallbackRequestStatusSchema = z.enum(CALLBACK_REQUEST_STATUSES, {
 
 export type CallbackRequestStatus = z.infer<typeof CallbackRequestStatusSchema>;
 
-/** GET /api/callback-requests query: waiting (the default) is oldest first, so whoever has waited longest is rung first; handled and all are newest first. */
+/**
+ * GET /api/callback-requests query: waiting (the default) is oldest first, so whoever has waited
+ * longest is rung first; handled and all are newest first.
+ */
 export const CallbackRequestListQuerySchema = z.object({
   status: CallbackRequestStatusSchema.default('waiting'),
 });

@@ -1,5 +1,39 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { checkSameOrigin } from './check-same-origin.js';
+import type { AdminSession } from './create-session.js';
+import { findSession } from './find-session.js';
+import { readSessionToken } from './session-cookie.js';
+import { loadSessionSecret } from './session-secret.js';
 
-// STUB: replaced by the auth implementation.
-export async function registerSessions(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin's session, or null. Looked up for /api requests only. */
+    adminSession: AdminSession | null;
+  }
+}
+
+function isApiRequest(request: FastifyRequest): boolean {
+  return (
+    request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
+  );
+}
+
+/**
+ * Adds the session lookup and the cross-site check to the root instance, not to an encapsulated
+ * plugin, so they run before every route's own hooks, including the admin guard (requireAdmin).
+ * Static files skip the lookup: a page load should not cost a database query per asset.
+ */
+export async function registerSessions(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const secret = await loadSessionSecret(ctx);
+  app.decorateRequest('adminSession', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.adminSession = null;
+    if (!isApiRequest(request)) return;
+    const token = readSessionToken(request, ctx.config);
+    if (token) request.adminSession = await findSession(ctx, secret, token);
+  });
+
+  app.addHook('onRequest', checkSameOrigin(ctx.config));
+}

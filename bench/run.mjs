@@ -1,0 +1,76 @@
+// `npm run bench`: figures as ratios to a baseline measured in the same run on this machine
+// (ARCHITECTURE section 8). Run after `npm run build` (the npm script does it).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { load } from './http-load.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = [];
+const report = (name, value, budget, isOk) => {
+  results.push({ name, value, budget, ok: isOk });
+  console.log(`${isOk ? 'ok  ' : 'FAIL'}  ${name}: ${value}   (budget: ${budget})`);
+};
+
+/** Public JS: the scripts index.html loads, plus the chunks they import statically. */
+function landingJsGzip() {
+  const dir = path.join(root, 'dist/client');
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  const files = new Set([...entries, ...preloads]);
+  let total = 0;
+  for (const file of files) total += gzipSync(readFileSync(path.join(dir, file))).length;
+  const chunks = readdirSync(path.join(dir, 'assets')).filter((name) => name.endsWith('.js'));
+  return { bytes: total, files: [...files], chunkCount: chunks.length };
+}
+
+async function startPortal(port, dataDir) {
+  const started = performance.now();
+  const child = spawn('node', ['dist/server/index.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('is ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`portal exited with ${code}`)));
+  });
+  return { child, readyMs: performance.now() - started };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+try {
+  const js = landingJsGzip();
+  report('landing page JavaScript (gzip)', `${(js.bytes / 1024).toFixed(1)} KB`, '90 KB', js.bytes <= 90 * 1024);
+
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ status: 'ok' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = bare.server.address().port;
+
+  const portal = await startPortal(43117, dataDir);
+  report('server start to ready (built, empty database)', `${Math.round(portal.readyMs)} ms`, 'n/a', true);
+
+  const baseline = await load({ url: `http://127.0.0.1:${barePort}/bare` });
+  const status = await load({ url: 'http://127.0.0.1:43117/api/auth/status' });
+  const landing = await load({ url: 'http://127.0.0.1:43117/' });
+  console.log(`      baseline bare Fastify route: ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99.toFixed(2)} ms`);
+  const ratio = (x) => (x.rps / baseline.rps).toFixed(2);
+  report('GET /api/auth/status vs bare route', `${ratio(status)}x req/s, p99 ${status.p99.toFixed(2)} ms`, '>= 0.5x, p99 < 10 ms', status.rps / baseline.rps >= 0.5 && status.p99 < 10);
+  report('GET / (landing HTML) vs bare route', `${ratio(landing)}x req/s, p99 ${landing.p99.toFixed(2)} ms`, '>= 0.5x', landing.rps / baseline.rps >= 0.5);
+
+  portal.child.kill('SIGTERM');
+  await bare.close();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const failed = results.filter((result) => !result.ok).length;
+console.log(`\n${results.length - failed} within budget, ${failed} over budget`);

@@ -1,0 +1,99 @@
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import PhoneCall from 'lucide-react/icons/phone-call';
+import { type FormEvent, type Ref, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { CALL_ME_NOW_HINT, CallMeNowSchema } from '../../../../shared/call-me-now';
+
+/** The first rule the number breaks (spec section 5), or undefined when it is fine to send. */
+function firstProblem(phoneNumber: string): string | undefined {
+  const result = CallMeNowSchema.safeParse({ phoneNumber });
+  if (result.success) return undefined;
+  return result.error.issues[0]?.message ?? 'Please enter a valid phone number';
+}
+
+interface CallMeNowFormProps {
+  phoneNumber: string;
+  onPhoneNumberChange: (phoneNumber: string) => void;
+  /** Called with the trimmed number once it passes the shared schema. */
+  onSubmit: (phoneNumber: string) => void;
+  isSending: boolean;
+  inputRef: Ref<HTMLInputElement>;
+}
+
+/**
+ * Checked on submit, then on every change, so nobody is told off while still typing their
+ * first attempt, and a fixed number clears its message straight away.
+ */
+export function CallMeNowForm({
+  phoneNumber,
+  onPhoneNumberChange,
+  onSubmit,
+  isSending,
+  inputRef,
+}: CallMeNowFormProps) {
+  const [hasSubmitted, setHasSubmitted] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  function handleChange(value: string) {
+    onPhoneNumberChange(value);
+    if (hasSubmitted) setProblem(firstProblem(value));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSending) return;
+    const found = firstProblem(phoneNumber);
+    setHasSubmitted(true);
+    setProblem(found);
+    if (found) {
+      // Back to the field, which reads out the message through aria-describedby.
+      event.currentTarget.querySelector('input')?.focus();
+      return;
+    }
+    onSubmit(phoneNumber.trim());
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-busy={isSending} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={inputId} className="text-base font-semibold">
+          Your phone number
+        </Label>
+        <Input
+          ref={inputRef}
+          id={inputId}
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phoneNumber}
+          onChange={(event) => handleChange(event.target.value)}
+          readOnly={isSending}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+          className="h-12 text-lg tracking-wide"
+        />
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {CALL_ME_NOW_HINT}
+        </p>
+        <p id={errorId} aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
+          {problem}
+        </p>
+      </div>
+      <Button type="submit" variant="accent" size="lg" disabled={isSending} className="w-full">
+        {isSending ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <PhoneCall aria-hidden="true" />
+        )}
+        {isSending ? 'Sending...' : 'Call Me Now'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import type { Ref } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import type { CallMeNowAnswer } from '../api/request-callback';
+
+interface CallMeNowResultProps {
+  result: CallMeNowAnswer;
+  onTryAgain: () => void;
+  /** Focus lands here when the answer arrives, so screen readers read it out. */
+  messageRef: Ref<HTMLDivElement>;
+}
+
+export function CallMeNowResult({ result, onTryAgain, messageRef }: CallMeNowResultProps) {
+  const Icon = result.success ? CircleCheck : CircleAlert;
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert
+        ref={messageRef}
+        tabIndex={-1}
+        role={result.success ? 'status' : 'alert'}
+        variant={result.success ? 'success' : 'destructive'}
+        className="text-base"
+      >
+        <Icon aria-hidden="true" />
+        <div className="flex flex-col gap-1">
+          <AlertTitle>{result.success ? 'Request received' : 'Request not sent'}</AlertTitle>
+          <AlertDescription>{result.message}</AlertDescription>
+        </div>
+      </Alert>
+      <Button type="button" variant="outline" size="lg" onClick={onTryAgain} className="w-full">
+        <RotateCcw aria-hidden="true" />
+        Try Again
+      </Button>
+    </div>
+  );
+}

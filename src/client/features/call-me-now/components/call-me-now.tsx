@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { type CallMeNowAnswer, requestCallback } from '../api/request-callback';
+import { CallMeNowForm } from './call-me-now-form';
+import { CallMeNowResult } from './call-me-now-result';
+
+/**
+ * The landing page's callback request (spec sections 2 and 4): form, then the server's message
+ * with Try Again, then the form again. Success empties the field; a refusal keeps what was typed
+ * so it can be corrected.
+ */
+export function CallMeNow() {
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const [result, setResult] = useState<CallMeNowAnswer | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  // Only a switch the visitor caused moves focus; the first render leaves it where it is.
+  const shouldMoveFocus = useRef(false);
+
+  useEffect(() => {
+    if (!shouldMoveFocus.current) return;
+    shouldMoveFocus.current = false;
+    if (result) messageRef.current?.focus();
+    else inputRef.current?.focus();
+  }, [result]);
+
+  async function send(value: string) {
+    setIsSending(true);
+    const answer = await requestCallback(value);
+    if (answer.success) setPhoneNumber('');
+    shouldMoveFocus.current = true;
+    setIsSending(false);
+    setResult(answer);
+  }
+
+  function tryAgain() {
+    shouldMoveFocus.current = true;
+    setResult(null);
+  }
+
+  if (result) {
+    return <CallMeNowResult result={result} onTryAgain={tryAgain} messageRef={messageRef} />;
+  }
+  return (
+    <CallMeNowForm
+      phoneNumber={phoneNumber}
+      onPhoneNumberChange={setPhoneNumber}
+      onSubmit={send}
+      isSending={isSending}
+      inputRef={inputRef}
+    />
+  );
+}

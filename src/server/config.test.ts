@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('loadConfig', () => {
+  it('runs the embedded default with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe('./data');
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.linkLifetimeDays).toBe(7);
+    expect(config.smtp).toBeUndefined();
+    expect(config.twilio).toBeUndefined();
+    expect(config.stripe).toBeUndefined();
+    expect(config.host).toBe('127.0.0.1');
+  });
+
+  it('names every bad field at once, not just the first', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      PUBLIC_BASE_URL: 'not a url',
+      DATABASE_URL: 'mysql://localhost/db',
+      LINK_LIFETIME_DAYS: '0',
+      ADMIN_PASSWORD: 'short',
+      SESSION_SECRET: 'too-short',
+      SMTP_SECURE: 'maybe',
+    });
+    const fields = problems.map((problem) => problem.split(':')[0]);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'PUBLIC_BASE_URL',
+        'DATABASE_URL',
+        'LINK_LIFETIME_DAYS',
+        'ADMIN_PASSWORD',
+        'SESSION_SECRET',
+        'SMTP_SECURE',
+      ]),
+    );
+    expect(problems).toContain('LINK_LIFETIME_DAYS: must be at least 1');
+    expect(problems).toContain('DATABASE_URL: must be a postgres:// URL (leave unset for SQLite)');
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: ' ', ADMIN_PASSWORD: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('accepts PostgreSQL and a public URL, trimming its trailing slash', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
+      PUBLIC_BASE_URL: 'https://pay.example.co.uk/',
+    });
+    expect(config.databaseUrl).toBe('postgres://root@127.0.0.1:5432/test');
+    expect(config.publicBaseUrl).toBe('https://pay.example.co.uk');
+  });
+
+  it('names the settings a partly configured provider is missing', () => {
+    const problems = problemsOf({
+      SMTP_HOST: 'smtp.example.co.uk',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      TWILIO_AUTH_TOKEN: 'token',
+    });
+    expect(problems).toContain('SMTP_FROM: is required when SMTP_HOST is set');
+    expect(problems).toContain('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+    expect(problems.some((problem) => problem.startsWith('TWILIO_ACCOUNT_SID:'))).toBe(true);
+  });
+
+  it('switches a provider on once it is fully configured', () => {
+    const config = loadConfig({
+      SMTP_HOST: 'smtp.example.co.uk',
+      SMTP_FROM: 'Riverside <accounts@example.co.uk>',
+    });
+    expect(config.smtp).toMatchObject({ host: 'smtp.example.co.uk', port: 587, secure: false });
+  });
+
+  it('refuses demo providers in production unless explicitly allowed', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'SMTP_HOST',
+      'TWILIO_ACCOUNT_SID',
+      'STRIPE_SECRET_KEY',
+    ]);
+    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_PROVIDERS: 'true' });
+    expect(allowed.isProduction).toBe(true);
+    expect(allowed.host).toBe('0.0.0.0');
+  });
+
+  it('says which fields are wrong in the error message itself', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
+  });
+});
