@@ -34,7 +34,13 @@ async function startPortal(port, dataDir) {
   const started = performance.now();
   const child = spawn('node', ['dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password-1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-password-1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -49,7 +55,12 @@ async function startPortal(port, dataDir) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
 try {
   const js = landingJsGzip();
-  report('landing page JavaScript (gzip)', `${(js.bytes / 1024).toFixed(1)} KB`, '90 KB', js.bytes <= 90 * 1024);
+  report(
+    'landing page JavaScript (gzip)',
+    `${(js.bytes / 1024).toFixed(1)} KB`,
+    '90 KB',
+    js.bytes <= 90 * 1024,
+  );
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ status: 'ok' }));
@@ -57,15 +68,32 @@ try {
   const barePort = bare.server.address().port;
 
   const portal = await startPortal(43117, dataDir);
-  report('server start to ready (built, empty database)', `${Math.round(portal.readyMs)} ms`, 'n/a', true);
+  report(
+    'server start to ready (built, empty database)',
+    `${Math.round(portal.readyMs)} ms`,
+    'n/a',
+    true,
+  );
 
   const baseline = await load({ url: `http://127.0.0.1:${barePort}/bare` });
   const status = await load({ url: 'http://127.0.0.1:43117/api/auth/status' });
   const landing = await load({ url: 'http://127.0.0.1:43117/' });
-  console.log(`      baseline bare Fastify route: ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99.toFixed(2)} ms`);
+  console.log(
+    `      baseline bare Fastify route: ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99.toFixed(2)} ms`,
+  );
   const ratio = (x) => (x.rps / baseline.rps).toFixed(2);
-  report('GET /api/auth/status vs bare route', `${ratio(status)}x req/s, p99 ${status.p99.toFixed(2)} ms`, '>= 0.5x, p99 < 10 ms', status.rps / baseline.rps >= 0.5 && status.p99 < 10);
-  report('GET / (landing HTML) vs bare route', `${ratio(landing)}x req/s, p99 ${landing.p99.toFixed(2)} ms`, '>= 0.5x', landing.rps / baseline.rps >= 0.5);
+  report(
+    'GET /api/auth/status vs bare route',
+    `${ratio(status)}x req/s, p99 ${status.p99.toFixed(2)} ms`,
+    '>= 0.5x, p99 < 10 ms',
+    status.rps / baseline.rps >= 0.5 && status.p99 < 10,
+  );
+  report(
+    'GET / (landing HTML) vs bare route',
+    `${ratio(landing)}x req/s, p99 ${landing.p99.toFixed(2)} ms`,
+    '>= 0.5x',
+    landing.rps / baseline.rps >= 0.5,
+  );
 
   portal.child.kill('SIGTERM');
   await bare.close();

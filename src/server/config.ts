@@ -16,7 +16,9 @@ const booleanFlag = (fallback: boolean) =>
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
       .optional()
-      .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value))),
+      .transform((value) =>
+        value === undefined ? fallback : ['true', '1', 'yes'].includes(value),
+      ),
   );
 
 const integer = (fallback: number, min: number, max: number) =>
@@ -40,7 +42,10 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.preprocess(
     emptyToUndefined,
     z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://pay.example.co.uk' })
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://pay.example.co.uk',
+      })
       .optional(),
   ),
   DATABASE_URL: z.preprocess(
@@ -83,7 +88,10 @@ const EnvSchema = z.object({
   SMTP_FROM: optionalString,
   TWILIO_ACCOUNT_SID: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
+      .optional(),
   ),
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_WHATSAPP_FROM: optionalString,
@@ -92,7 +100,10 @@ const EnvSchema = z.object({
   TWILIO_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_, sk_live_ or rk_').optional(),
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_, sk_live_ or rk_')
+      .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -122,8 +133,17 @@ function crossFieldProblems(env: Env): string[] {
     problems.push('SMTP_PASS: is required when SMTP_USER is set');
   }
   const twilioSet = env.TWILIO_ACCOUNT_SID !== undefined || env.TWILIO_AUTH_TOKEN !== undefined;
-  requireAll('TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'], twilioSet);
-  if (twilioSet && !env.TWILIO_WHATSAPP_FROM && !env.TWILIO_SMS_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+  requireAll(
+    'TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN',
+    ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'],
+    twilioSet,
+  );
+  if (
+    twilioSet &&
+    !env.TWILIO_WHATSAPP_FROM &&
+    !env.TWILIO_SMS_FROM &&
+    !env.TWILIO_MESSAGING_SERVICE_SID
+  ) {
     problems.push(
       'TWILIO_WHATSAPP_FROM: set it, TWILIO_SMS_FROM or TWILIO_MESSAGING_SERVICE_SID to send messages',
     );
@@ -148,7 +168,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const env = parsed.data;

@@ -56,7 +56,10 @@ export async function createTestContext(
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** Signs in through the real endpoint and returns the Cookie header to send afterwards. */
-export async function signIn(app: FastifyInstance, password = TEST_ADMIN_PASSWORD): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  password = TEST_ADMIN_PASSWORD,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -62,4 +62,3 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
-

@@ -34,7 +34,10 @@ export async function registerStaticClient(
       wildcard: true,
       setHeaders(reply, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -46,8 +46,16 @@ export async function recordEvent(
   await db.insertInto('rate_limit_events').values({ bucket, key, at: clock.now() }).execute();
 }
 
-export async function clearEvents(db: Kysely<Database>, bucket: string, key: string): Promise<void> {
-  await db.deleteFrom('rate_limit_events').where('bucket', '=', bucket).where('key', '=', key).execute();
+export async function clearEvents(
+  db: Kysely<Database>,
+  bucket: string,
+  key: string,
+): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_events')
+    .where('bucket', '=', bucket)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Housekeeping: events older than the longest window are no longer needed. */

@@ -4,7 +4,10 @@ import { cn } from '@/lib/utils';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-xl border border-border bg-card text-card-foreground shadow-card', className)}
+      className={cn(
+        'rounded-xl border border-border bg-card text-card-foreground shadow-card',
+        className,
+      )}
       {...props}
     />
   );
@@ -27,5 +30,7 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center px-5 pb-5 sm:px-6 sm:pb-6', className)} {...props} />;
+  return (
+    <div className={cn('flex items-center px-5 pb-5 sm:px-6 sm:pb-6', className)} {...props} />
+  );
 }

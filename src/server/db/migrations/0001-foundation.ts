@@ -3,7 +3,8 @@ import type { Engine } from '../engine.js';
 
 export function foundation(engine: Engine) {
   // An auto-increment key is the one column type the two engines spell differently.
-  const serial = engine === 'postgres' ? sql`bigserial primary key` : sql`integer primary key autoincrement`;
+  const serial =
+    engine === 'postgres' ? sql`bigserial primary key` : sql`integer primary key autoincrement`;
 
   return {
     async up(db: Kysely<unknown>) {
@@ -22,7 +23,11 @@ export function foundation(engine: Engine) {
         .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+      await db.schema
+        .createIndex('sessions_expires_at')
+        .on('sessions')
+        .column('expires_at')
+        .execute();
 
       await db.schema
         .createTable('callback_requests')

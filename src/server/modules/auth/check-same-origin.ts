@@ -37,10 +37,13 @@ function needsCheck(request: FastifyRequest): boolean {
  * the session's CSRF token in `x-csrf-token`, which another site cannot read.
  */
 export function isSameOriginRequest(request: FastifyRequest, config: Config): boolean {
+  // The Host the browser sent to is allowed too, so the portal also works on an address other
+  // than PUBLIC_BASE_URL (a LAN name, a port mapping) without weakening the check.
+  const host = request.headers.host;
   const allowed = new Set(
     [
       originOf(config.publicBaseUrl),
-      originOf(`${request.protocol}://${request.headers.host}`),
+      host ? originOf(`${request.protocol}://${host}`) : null,
     ].filter((origin): origin is string => origin !== null),
   );
   const origin = request.headers.origin;

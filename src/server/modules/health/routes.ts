@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 
 /** Liveness and readiness in one: answers 200 only when the database answers too. */

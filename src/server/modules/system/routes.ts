@@ -5,9 +5,7 @@ import { providerModes } from './provider-modes.js';
 
 /** Admin-only: which providers are real, for the demo-mode banner. */
 export const systemAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.get(
-    '/system/modes',
-    { schema: { response: { 200: ProviderModesSchema } } },
-    async () => providerModes(ctx.config),
+  app.get('/system/modes', { schema: { response: { 200: ProviderModesSchema } } }, async () =>
+    providerModes(ctx.config),
   );
 };

@@ -3,6 +3,8 @@ import { apiRequest } from '@/lib/api-client';
 import type { Login } from '../../../../shared/auth';
 import { authStatusQueryOptions } from './get-auth-status';
 
+export const LOGIN_URL = '/api/auth/login';
+
 export interface LoginResult {
   success: true;
   loginTime: string;
@@ -15,7 +17,8 @@ export interface LoginResult {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: Login) => apiRequest<LoginResult>('POST', '/api/auth/login', values),
+    mutationKey: [LOGIN_URL],
+    mutationFn: (values: Login) => apiRequest<LoginResult>('POST', LOGIN_URL, values),
     onSuccess: async () => {
       queryClient.clear();
       await queryClient.fetchQuery(authStatusQueryOptions());

@@ -1,9 +1,9 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import { type FormEvent, type Ref, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { CALL_ME_NOW_HINT, CallMeNowSchema } from '../../../../shared/call-me-now';
 
 /** The first rule the number breaks (spec section 5), or undefined when it is fine to send. */
@@ -60,10 +60,10 @@ export function CallMeNowForm({
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-busy={isSending} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={inputId} className="text-base font-semibold">
+      <div>
+        <label htmlFor={inputId} className="mb-2 block text-base font-semibold text-foreground">
           Your phone number
-        </Label>
+        </label>
         <Input
           ref={inputRef}
           id={inputId}
@@ -77,13 +77,18 @@ export function CallMeNowForm({
           readOnly={isSending}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-          className="h-12 text-lg tracking-wide"
+          className="tracking-wide"
         />
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <div aria-live="polite">
+          {problem && (
+            <p id={errorId} className="mt-2 flex items-start gap-1.5 font-medium text-destructive">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              {problem}
+            </p>
+          )}
+        </div>
+        <p id={hintId} className="mt-2 text-muted-foreground">
           {CALL_ME_NOW_HINT}
-        </p>
-        <p id={errorId} aria-live="polite" className="text-sm font-medium text-destructive empty:hidden">
-          {problem}
         </p>
       </div>
       <Button type="submit" variant="accent" size="lg" disabled={isSending} className="w-full">

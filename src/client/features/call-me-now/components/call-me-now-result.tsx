@@ -22,10 +22,9 @@ export function CallMeNowResult({ result, onTryAgain, messageRef }: CallMeNowRes
         tabIndex={-1}
         role={result.success ? 'status' : 'alert'}
         variant={result.success ? 'success' : 'destructive'}
-        className="text-base"
       >
         <Icon aria-hidden="true" />
-        <div className="flex flex-col gap-1">
+        <div className="flex flex-col gap-1 text-base">
           <AlertTitle>{result.success ? 'Request received' : 'Request not sent'}</AlertTitle>
           <AlertDescription>{result.message}</AlertDescription>
         </div>
