@@ -17,7 +17,12 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * PostgreSQL schema when DATABASE_URL is set (CI runs the suite both ways).
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; clock?: ReturnType<typeof manualClock> } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: ReturnType<typeof manualClock>;
+    /** A built client to serve; by default a folder that does not exist (no pages). */
+    clientDir?: string;
+  } = {},
 ) {
   const clock = options.clock ?? manualClock();
   const config: Config = loadConfig({
@@ -38,7 +43,10 @@ export async function createTestContext(
   await migrateToLatest(database.db, database.engine);
   const ctx: AppContext = { config, db: database.db, engine: database.engine, clock };
   await ensureAdminPassword(ctx);
-  const app: FastifyInstance = await buildApp(ctx, { logger: false });
+  const app: FastifyInstance = await buildApp(ctx, {
+    logger: false,
+    clientDir: options.clientDir ?? '/nonexistent-client-dir',
+  });
 
   const close = async () => {
     await app.close();

@@ -2,7 +2,7 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import { type FormEvent, type Ref, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { CALL_ME_NOW_HINT, CallMeNowSchema } from '../../../../shared/call-me-now';
 
@@ -91,14 +91,18 @@ export function CallMeNowForm({
           {CALL_ME_NOW_HINT}
         </p>
       </div>
-      <Button type="submit" variant="accent" size="lg" disabled={isSending} className="w-full">
+      <button
+        type="submit"
+        disabled={isSending}
+        className={buttonVariants({ variant: 'accent', size: 'lg', className: 'w-full' })}
+      >
         {isSending ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />
         ) : (
           <PhoneCall aria-hidden="true" />
         )}
         {isSending ? 'Sending...' : 'Call Me Now'}
-      </Button>
+      </button>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import type { Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import type { CallMeNowAnswer } from '../api/request-callback';
 
 interface CallMeNowResultProps {
@@ -29,10 +29,14 @@ export function CallMeNowResult({ result, onTryAgain, messageRef }: CallMeNowRes
           <AlertDescription>{result.message}</AlertDescription>
         </div>
       </Alert>
-      <Button type="button" variant="outline" size="lg" onClick={onTryAgain} className="w-full">
+      <button
+        type="button"
+        onClick={onTryAgain}
+        className={buttonVariants({ variant: 'outline', size: 'lg', className: 'w-full' })}
+      >
         <RotateCcw aria-hidden="true" />
         Try Again
-      </Button>
+      </button>
     </div>
   );
 }

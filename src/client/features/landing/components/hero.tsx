@@ -3,7 +3,7 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import Phone from 'lucide-react/icons/phone';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { telHref } from '../utils/contact-links';
 import { PageContainer } from './page-container';
 
@@ -64,18 +64,24 @@ export function Hero({ contactPhone, callMeNowId }: { contactPhone: string; call
 
         <div className="flex flex-col gap-6">
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild variant="accent" size="lg">
-              <a href={`#${callMeNowId}`}>
-                <PhoneCall aria-hidden="true" />
-                Request a call back
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="lg" className="text-primary">
-              <a href={telHref(contactPhone)}>
-                <Phone aria-hidden="true" />
-                Call {contactPhone}
-              </a>
-            </Button>
+            <a
+              href={`#${callMeNowId}`}
+              className={buttonVariants({ variant: 'accent', size: 'lg' })}
+            >
+              <PhoneCall aria-hidden="true" />
+              Request a call back
+            </a>
+            <a
+              href={telHref(contactPhone)}
+              className={buttonVariants({
+                variant: 'outline',
+                size: 'lg',
+                className: 'text-primary',
+              })}
+            >
+              <Phone aria-hidden="true" />
+              Call {contactPhone}
+            </a>
           </div>
           <ul className="flex flex-col gap-2 text-white/85 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {REASSURANCES.map((text) => (

@@ -1,6 +1,6 @@
 import Building2 from 'lucide-react/icons/building-2';
 import Phone from 'lucide-react/icons/phone';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { telHref } from '../utils/contact-links';
 import { PageContainer } from './page-container';
 
@@ -24,20 +24,31 @@ export function SiteHeader({
           </span>
         </a>
         <span className="shrink-0 sm:hidden">
-          <Button asChild variant="outline" size="icon" className="text-primary">
-            <a href={telHref(contactPhone)} aria-label={`Call us on ${contactPhone}`}>
-              <Phone aria-hidden="true" />
-            </a>
-          </Button>
+          <a
+            href={telHref(contactPhone)}
+            aria-label={`Call us on ${contactPhone}`}
+            className={buttonVariants({
+              variant: 'outline',
+              size: 'icon',
+              className: 'text-primary',
+            })}
+          >
+            <Phone aria-hidden="true" />
+          </a>
         </span>
         <span className="hidden shrink-0 sm:block">
-          <Button asChild variant="outline" size="lg" className="text-primary">
-            <a href={telHref(contactPhone)}>
-              <Phone aria-hidden="true" />
-              <span className="sr-only">Call us on </span>
-              {contactPhone}
-            </a>
-          </Button>
+          <a
+            href={telHref(contactPhone)}
+            className={buttonVariants({
+              variant: 'outline',
+              size: 'lg',
+              className: 'text-primary',
+            })}
+          >
+            <Phone aria-hidden="true" />
+            <span className="sr-only">Call us on </span>
+            {contactPhone}
+          </a>
         </span>
       </PageContainer>
     </header>

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
+import { AppError } from '../lib/errors.js';
+import { redactUrl } from './request-log.js';
+
+describe('error handler', () => {
+  let t: TestContext;
+  afterEach(() => t.close());
+
+  it('answers validation errors with 400, every field message, and the first as `message`', async () => {
+    t = await createTestContext();
+    t.app.post(
+      '/api/test-validation',
+      {
+        schema: {
+          body: z.object({
+            name: z.string().min(1, 'Name is required'),
+            amount: z.number({ error: 'Amount must be a number' }),
+          }),
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-validation',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { name: '', amount: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe('Name is required');
+    expect(body.errors).toEqual([
+      { field: 'name', message: 'Name is required' },
+      { field: 'amount', message: 'Amount must be a number' },
+    ]);
+  });
+
+  it('answers an AppError with its own status and message', async () => {
+    t = await createTestContext();
+    t.app.get('/api/test-conflict', async () => {
+      throw new AppError(409, 'This link has already been paid.');
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'This link has already been paid.' });
+  });
+
+  it('answers an unexpected error with 500 and no internals', async () => {
+    t = await createTestContext();
+    t.app.get('/api/test-crash', async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('ECONNREFUSED');
+    expect(response.body).not.toContain('hunter2');
+    expect(response.json().message).toMatch(/Something went wrong/);
+  });
+
+  it('answers malformed JSON with a clear 400', async () => {
+    t = await createTestContext();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: '{"password": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The request body is not valid JSON.');
+  });
+});
+
+describe('serving the built client', () => {
+  let t: TestContext;
+  let clientDir: string;
+
+  beforeAll(() => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'portal-client-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><meta name="portal-config" content="{}" /></head><body></body></html>',
+    );
+    writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+  afterEach(() => t.close());
+
+  it('answers every page path with index.html carrying the public settings, escaped', async () => {
+    t = await createTestContext({
+      clientDir,
+      env: { COMPANY_NAME: 'Smith & "Sons" <Estates>', CONTACT_PHONE: '0161 496 0000' },
+    });
+    for (const url of ['/', '/admin', '/payments?status=paid', '/no/such/page']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('&quot;contactPhone&quot;:&quot;0161 496 0000&quot;');
+      expect(response.body).toContain('Smith &amp; \\&quot;Sons\\&quot; &lt;Estates&gt;');
+      expect(response.body).not.toContain('<Estates>');
+    }
+  });
+
+  it('keeps payment link pages out of caches, referrers and search indexes', async () => {
+    t = await createTestContext({ clientDir });
+    const response = await t.app.inject({ method: 'GET', url: '/payment/abcDEF123' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-robots-tag']).toContain('noindex');
+  });
+
+  it('caches hashed assets for a year and answers missing assets and API paths with 404', async () => {
+    t = await createTestContext({ clientDir });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('says plainly when the client has not been built', async () => {
+    t = await createTestContext();
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});
+
+describe('request log redaction', () => {
+  it('drops query strings and replaces link ids', () => {
+    expect(redactUrl('/payments?search=Mrs%20Smith')).toBe('/payments');
+    expect(redactUrl('/payment/Zx81abcDEF')).toBe('/payment/:id');
+    expect(redactUrl('/api/payment-link/Zx81abcDEF')).toBe('/api/payment-link/:id');
+    expect(redactUrl('/api/payment-links/Zx81/renew')).toBe('/api/payment-links/:id/renew');
+    expect(redactUrl('/healthz')).toBe('/healthz');
+  });
+});
