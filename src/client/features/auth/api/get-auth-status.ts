@@ -24,7 +24,10 @@ export function useAuthStatus() {
   const queryCache = queryClient.getQueryCache();
   const options = authStatusQueryOptions();
   const hash = hashKey(options.queryKey);
-  const subscribe = useCallback((onChange: () => void) => queryCache.subscribe(onChange), [queryCache]);
+  const subscribe = useCallback(
+    (onChange: () => void) => queryCache.subscribe(onChange),
+    [queryCache],
+  );
   useSyncExternalStore(subscribe, () => queryCache.get(hash));
   return useQuery(options);
 }

@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '@/components/ui/toaster';
 import { apiRequest } from '@/lib/api-client';
-import type { Login } from '../../../../shared/auth';
-import { authStatusQueryOptions } from './get-auth-status';
+import type { AuthStatus, Login } from '../../../../shared/auth';
+import { AUTH_STATUS_URL, authStatusQueryOptions } from './get-auth-status';
 
 export const LOGIN_URL = '/api/auth/login';
+
+/** Spec section 9: the admin page opens 0.1 s after a successful sign-in. */
+export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 export interface LoginResult {
   success: true;
@@ -11,17 +16,28 @@ export interface LoginResult {
 }
 
 /**
- * POST /api/auth/login. Spec section 4: a successful sign-in starts from an empty cache (nothing
- * read while signed out is kept) and reads the auth status again before anything is shown.
+ * POST /api/auth/login. Spec section 4: on success every cached read is dropped (nothing read
+ * while signed out is kept), the auth status is read again, and /admin opens after 0.1 s.
+ *
+ * The new status is read *before* the cache is cleared and put straight back, so the page
+ * swaps from the login form to its content without a spinner in between. These steps live
+ * here rather than in mutate() callbacks because the login form unmounts as soon as the new
+ * status lands, and mutate() callbacks of an unmounted component never run.
  */
 export function useLogin() {
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   return useMutation({
     mutationKey: [LOGIN_URL],
     mutationFn: (values: Login) => apiRequest<LoginResult>('POST', LOGIN_URL, values),
     onSuccess: async () => {
+      const { queryKey } = authStatusQueryOptions();
+      const status = await apiRequest<AuthStatus>('GET', AUTH_STATUS_URL).catch(() => undefined);
       queryClient.clear();
-      await queryClient.fetchQuery(authStatusQueryOptions());
+      // If the status could not be read, protected pages read it again themselves.
+      if (status) queryClient.setQueryData(queryKey, status);
+      toast.success('Login Successful', { description: 'Welcome to the admin dashboard' });
+      setTimeout(() => navigate('/admin'), LOGIN_REDIRECT_DELAY_MS);
     },
   });
 }

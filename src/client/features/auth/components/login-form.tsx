@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, Loader2, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -11,9 +11,6 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { type Login, LoginSchema } from '../../../../shared/auth';
 import { useLogin } from '../api/login';
-
-/** Spec section 9: the admin page opens 0.1 s after a successful sign-in. */
-export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 /** Spec section 8: the server's own words, else 'Invalid password'. */
 function loginFailureMessage(error: unknown): string {
@@ -24,7 +21,6 @@ function loginFailureMessage(error: unknown): string {
 
 /** Spec section 2 'Admin login': shown in place of any admin page while signed out. */
 export function LoginForm() {
-  const [, navigate] = useLocation();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const login = useLogin();
   const fieldId = useId();
@@ -37,11 +33,8 @@ export function LoginForm() {
   } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit((values) => {
+    // Success is handled by useLogin itself, as this form is gone by the time it completes.
     login.mutate(values, {
-      onSuccess: () => {
-        toast.success('Login Successful', { description: 'Welcome to the admin dashboard' });
-        setTimeout(() => navigate('/admin'), LOGIN_REDIRECT_DELAY_MS);
-      },
       onError: (error) => {
         toast.error('Login Failed', { description: loginFailureMessage(error) });
         setFocus('password', { shouldSelect: true });

@@ -1,17 +1,11 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import PhoneCall from 'lucide-react/icons/phone-call';
-import { type FormEvent, type Ref, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { CALL_ME_NOW_HINT, CallMeNowSchema } from '../../../../shared/call-me-now';
-
-/** The first rule the number breaks (spec section 5), or undefined when it is fine to send. */
-function firstProblem(phoneNumber: string): string | undefined {
-  const result = CallMeNowSchema.safeParse({ phoneNumber });
-  if (result.success) return undefined;
-  return result.error.issues[0]?.message ?? 'Please enter a valid phone number';
-}
+import { loadPhoneNumberCheck, type PhoneNumberCheck } from '../utils/check-phone-number';
+import { CALL_ME_NOW_HINT } from '../utils/texts';
 
 interface CallMeNowFormProps {
   phoneNumber: string;
@@ -19,12 +13,12 @@ interface CallMeNowFormProps {
   /** Called with the trimmed number once it passes the shared schema. */
   onSubmit: (phoneNumber: string) => void;
   isSending: boolean;
-  inputRef: Ref<HTMLInputElement>;
+  inputRef: RefObject<HTMLInputElement | null>;
 }
 
 /**
  * Checked on submit, then on every change, so nobody is told off while still typing their
- * first attempt, and a fixed number clears its message straight away.
+ * first attempt, and a corrected number clears its message straight away.
  */
 export function CallMeNowForm({
   phoneNumber,
@@ -34,32 +28,42 @@ export function CallMeNowForm({
   inputRef,
 }: CallMeNowFormProps) {
   const [hasSubmitted, setHasSubmitted] = useState(false);
+  const [isChecking, setIsChecking] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const check = useRef<PhoneNumberCheck | undefined>(undefined);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
+  const isBusy = isSending || isChecking;
+
+  async function loadCheck(): Promise<PhoneNumberCheck | undefined> {
+    check.current ??= await loadPhoneNumberCheck();
+    return check.current;
+  }
 
   function handleChange(value: string) {
     onPhoneNumberChange(value);
-    if (hasSubmitted) setProblem(firstProblem(value));
+    if (hasSubmitted) setProblem(check.current?.(value));
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSending) return;
-    const found = firstProblem(phoneNumber);
+    if (isBusy) return;
+    setIsChecking(true);
+    const found = (await loadCheck())?.(phoneNumber);
+    setIsChecking(false);
     setHasSubmitted(true);
     setProblem(found);
     if (found) {
       // Back to the field, which reads out the message through aria-describedby.
-      event.currentTarget.querySelector('input')?.focus();
+      inputRef.current?.focus();
       return;
     }
     onSubmit(phoneNumber.trim());
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-busy={isSending} className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit} aria-busy={isBusy} className="flex flex-col gap-4">
       <div>
         <label htmlFor={inputId} className="mb-2 block text-base font-semibold text-foreground">
           Your phone number
@@ -74,6 +78,7 @@ export function CallMeNowForm({
           required
           value={phoneNumber}
           onChange={(event) => handleChange(event.target.value)}
+          onFocus={() => void loadCheck()}
           readOnly={isSending}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
@@ -93,15 +98,15 @@ export function CallMeNowForm({
       </div>
       <button
         type="submit"
-        disabled={isSending}
+        disabled={isBusy}
         className={buttonVariants({ variant: 'accent', size: 'lg', className: 'w-full' })}
       >
-        {isSending ? (
+        {isBusy ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />
         ) : (
           <PhoneCall aria-hidden="true" />
         )}
-        {isSending ? 'Sending...' : 'Call Me Now'}
+        {isBusy ? 'Sending...' : 'Call Me Now'}
       </button>
     </form>
   );

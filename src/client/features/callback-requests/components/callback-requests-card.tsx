@@ -67,91 +67,91 @@ export function CallbackRequestsCard() {
   return (
     <section aria-labelledby={headingId}>
       <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-accent-soft text-accent">
-              <PhoneIncoming aria-hidden="true" className="size-5" />
-            </span>
-            <h2 id={headingId} className="text-lg font-semibold leading-tight">
-              Call-back requests
-            </h2>
-            {waitingCount !== undefined && waitingCount > 0 ? (
-              <Badge variant="warning">{waitingCount} waiting</Badge>
-            ) : null}
-          </div>
-          <fieldset className="inline-flex rounded-lg border border-border bg-muted p-1">
-            <legend className="sr-only">Show call-back requests</legend>
-            {VIEWS.map(({ value, label }) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={view === value}
-                onClick={() => setView(value)}
-                className={cn(
-                  'min-h-10 min-w-24 cursor-pointer rounded-md px-3 text-sm font-medium transition-colors',
-                  view === value
-                    ? 'bg-card text-foreground shadow-sm'
-                    : 'text-muted-foreground hover:text-foreground',
-                )}
-              >
-                {label}
-              </button>
-            ))}
-          </fieldset>
-        </div>
-        <CardDescription>
-          Leaseholders who used Call Me Now on the home page. Ring them back, then mark each
-          request as called.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {requests.isPending ? (
-          <>
-            <span className="sr-only" role="status">
-              Loading call-back requests
-            </span>
-            <LoadingRows />
-          </>
-        ) : requests.isError ? (
-          <Alert variant="destructive">
-            <div className="flex flex-1 flex-col gap-3">
-              <AlertTitle>Failed to load call-back requests.</AlertTitle>
-              <AlertDescription>
-                Please refresh the page or contact support if the problem persists.
-              </AlertDescription>
-              <Button
-                variant="outline"
-                className="self-start"
-                onClick={() => void requests.refetch()}
-                disabled={requests.isFetching}
-              >
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-3">
+              <span className="flex size-10 items-center justify-center rounded-full bg-accent-soft text-accent">
+                <PhoneIncoming aria-hidden="true" className="size-5" />
+              </span>
+              <h2 id={headingId} className="text-lg font-semibold leading-tight">
+                Call-back requests
+              </h2>
+              {waitingCount !== undefined && waitingCount > 0 ? (
+                <Badge variant="warning">{waitingCount} waiting</Badge>
+              ) : null}
             </div>
-          </Alert>
-        ) : requests.data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed border-border px-4 py-10 text-center">
-            <p className="font-medium">{EMPTY[view].title}</p>
-            <p className="text-sm text-muted-foreground">{EMPTY[view].hint}</p>
-          </div>
-        ) : (
-          <>
-            <ul className="divide-y divide-border">
-              {requests.data.items.map((item) => (
-                <CallbackRequestRow key={item.id} item={item} now={now} />
+            <fieldset className="inline-flex rounded-lg border border-border bg-muted p-1">
+              <legend className="sr-only">Show call-back requests</legend>
+              {VIEWS.map(({ value, label }) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={view === value}
+                  onClick={() => setView(value)}
+                  className={cn(
+                    'min-h-10 min-w-24 cursor-pointer rounded-md px-3 text-sm font-medium transition-colors',
+                    view === value
+                      ? 'bg-card text-foreground shadow-sm'
+                      : 'text-muted-foreground hover:text-foreground',
+                  )}
+                >
+                  {label}
+                </button>
               ))}
-            </ul>
-            {view === 'waiting' && requests.data.waitingCount > requests.data.items.length ? (
-              <p className="mt-2 text-sm text-muted-foreground">
-                Showing the {requests.data.items.length} longest-waiting of{' '}
-                {requests.data.waitingCount} requests. Mark these as called to see the rest.
-              </p>
-            ) : null}
-          </>
-        )}
-      </CardContent>
+            </fieldset>
+          </div>
+          <CardDescription>
+            Leaseholders who used Call Me Now on the home page. Ring them back, then mark each
+            request as called.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {requests.isPending ? (
+            <>
+              <span className="sr-only" role="status">
+                Loading call-back requests
+              </span>
+              <LoadingRows />
+            </>
+          ) : requests.isError ? (
+            <Alert variant="destructive">
+              <div className="flex flex-1 flex-col gap-3">
+                <AlertTitle>Failed to load call-back requests.</AlertTitle>
+                <AlertDescription>
+                  Please refresh the page or contact support if the problem persists.
+                </AlertDescription>
+                <Button
+                  variant="outline"
+                  className="self-start"
+                  onClick={() => void requests.refetch()}
+                  disabled={requests.isFetching}
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Try again
+                </Button>
+              </div>
+            </Alert>
+          ) : requests.data.items.length === 0 ? (
+            <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed border-border px-4 py-10 text-center">
+              <p className="font-medium">{EMPTY[view].title}</p>
+              <p className="text-sm text-muted-foreground">{EMPTY[view].hint}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="divide-y divide-border">
+                {requests.data.items.map((item) => (
+                  <CallbackRequestRow key={item.id} item={item} now={now} />
+                ))}
+              </ul>
+              {view === 'waiting' && requests.data.waitingCount > requests.data.items.length ? (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  Showing the {requests.data.items.length} longest-waiting of{' '}
+                  {requests.data.waitingCount} requests. Mark these as called to see the rest.
+                </p>
+              ) : null}
+            </>
+          )}
+        </CardContent>
       </Card>
     </section>
   );

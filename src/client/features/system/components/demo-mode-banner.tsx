@@ -2,6 +2,11 @@ import { FlaskConical } from 'lucide-react';
 import type { ProviderModes } from '../../../../shared/system';
 import { useProviderModes } from '../api/get-provider-modes';
 
+/** "a", "a and b", "a, b and c". */
+function joinAsList(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /**
  * ARCHITECTURE section 6: with nothing configured the portal captures messages and simulates
  * payments, so staff must never mistake it for the live service. Names only the parts that are
@@ -12,7 +17,7 @@ export function describeDemoMode(modes: ProviderModes): { summary: string; toGoL
   if (modes.email === 'capture') captured.push('emails');
   if (modes.messaging === 'capture') captured.push('WhatsApp/SMS messages');
   const parts: string[] = [];
-  if (captured.length > 0) parts.push(`${captured.join(' and ')} are captured, not sent`);
+  if (captured.length > 0) parts.push(`${joinAsList(captured)} are captured, not sent`);
   if (modes.payments === 'demo') parts.push('payments are simulated');
 
   const services: string[] = [];
@@ -26,7 +31,9 @@ export function describeDemoMode(modes: ProviderModes): { summary: string; toGoL
         ? `Demo mode: ${parts.join(', and ')}.`
         : 'Demo mode: some services are simulated.',
     toGoLive:
-      services.length > 0 ? `Configure ${services.join(', ')} to go live.` : 'Configure every service to go live.',
+      services.length > 0
+        ? `Configure ${joinAsList(services)} to go live.`
+        : 'Configure every service to go live.',
   };
 }
 
