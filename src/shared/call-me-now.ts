@@ -1,72 +1,15 @@
-// zod/mini: this schema ships in the landing page's bundle (docs/decisions/0001).
-import * as z from 'zod/mini';
+import { z } from 'zod';
+import { findPhoneNumberProblem } from './call-me-now-rules.js';
 
-/**
- * Valid UK numbers start with one of these once +44 / 0044 has been turned back into a leading 0
- * (the hint on the landing page, spec section 2). 01/02/03 are geographic and non-geographic
- * landlines, 075/077/078/079 the mobile ranges a caller can be rung back on.
- */
-export const UK_CALLBACK_PREFIXES = ['01', '02', '03', '075', '077', '078', '079'] as const;
-
-export const CALL_ME_NOW_HINT = 'Valid UK numbers start with 01, 02, 03, 075, 077, 078 or 079.';
-
-/** Spec section 8: the one message for any failure that is not the visitor's to fix. */
-export const CALL_ME_NOW_ERROR_MESSAGE =
-  'Sorry, there was an error processing your request. Please try again.';
-
-export const NOT_A_UK_NUMBER_MESSAGE =
-  'Please enter a UK number starting with 01, 02, 03, 075, 077, 078 or 079';
-
-/** Strips the characters people type for readability and turns +44 / 0044 into a leading 0. */
-export function toNationalUkNumber(input: string): string {
-  const digits = input.replace(/[\s\-()]/g, '');
-  if (digits.startsWith('+44')) return `0${digits.slice(3).replace(/^0/, '')}`;
-  if (digits.startsWith('0044')) return `0${digits.slice(4).replace(/^0/, '')}`;
-  return digits;
-}
-
-/** A national UK number (leading 0, 10 or 11 digits) in a callback range, or null. */
-export function parseUkCallbackNumber(input: string): { national: string; e164: string } | null {
-  const national = toNationalUkNumber(input.trim());
-  if (!/^0\d{9,10}$/.test(national)) return null;
-  if (!UK_CALLBACK_PREFIXES.some((prefix) => national.startsWith(prefix))) return null;
-  // Mobiles (07…) are always 11 digits; so are 01/02/03 numbers apart from a few old 10-digit
-  // 01 area codes, which is why 10 digits is allowed only there.
-  if (national.length === 10 && !national.startsWith('01')) return null;
-  return { national, e164: `+44${national.slice(1)}` };
-}
-
-const digitCount = (value: string) => value.replace(/\D/g, '').length;
-
-/**
- * Spec section 5: the messages and their order are the contract. Each check aborts, so a bad
- * number carries exactly one message: the first rule it breaks. The length rules count digits,
- * as their messages say, so "+44 (0)20 7946 0123" is not refused for its spaces and brackets.
- */
+/** The server's schema: the shared rules (call-me-now-rules.ts) with zod's error shape. */
 export const CallMeNowSchema = z.object({
   phoneNumber: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? 'Phone number is required'
-          : 'Please enter a valid phone number',
+    .unknown()
+    .superRefine((value, ctx) => {
+      const problem = findPhoneNumberProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'Phone number is required', abort: true }),
-      z.regex(/^[0-9\s\-+()]+$/, { error: 'Please enter a valid phone number', abort: true }),
-      z.refine((value) => digitCount(value) >= 8, {
-        error: 'Phone number must be at least 8 digits',
-        abort: true,
-      }),
-      z.refine((value) => digitCount(value) <= 15, {
-        error: 'Phone number must be no more than 15 digits',
-        abort: true,
-      }),
-      z.refine((value) => parseUkCallbackNumber(value) !== null, {
-        error: NOT_A_UK_NUMBER_MESSAGE,
-      }),
-    ),
+    .transform((value) => String(value).trim()),
 });
 
 export type CallMeNow = z.infer<typeof CallMeNowSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRelativeTime } from './dates';
+import { formatDate, formatDateTime, formatRelativeTime } from './dates.js';
 
 describe('formatDate and formatDateTime', () => {
   it('show winter times as GMT', () => {

@@ -1,4 +1,4 @@
-import { type PublicConfig, PublicConfigSchema } from '../../shared/system';
+import { isPublicConfig, type PublicConfig } from '../../shared/public-config';
 
 const fallback: PublicConfig = {
   companyName: 'Riverside Estate Management',
@@ -19,7 +19,6 @@ export function getPublicConfig(): PublicConfig {
   } catch {
     // A broken tag must not break the page: fall back to the defaults below.
   }
-  const parsed = PublicConfigSchema.safeParse(value);
-  cached = parsed.success ? parsed.data : fallback;
+  cached = isPublicConfig(value) ? value : fallback;
   return cached;
 }

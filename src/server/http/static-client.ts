@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { PublicConfig } from '../../shared/system.js';
+import type { PublicConfig } from '../../shared/public-config.js';
 import { injectPublicConfig } from '../modules/system/public-config.js';
 
 /** Both src/server/http and dist/server/http sit three levels below the project root. */

@@ -5,7 +5,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
-import { NOT_A_UK_NUMBER_MESSAGE } from '../../../shared/call-me-now.js';
+import { NOT_A_UK_NUMBER_MESSAGE } from '../../../shared/call-me-now-rules.js';
 import { CALLBACK_GLOBAL_KEY, CALLBACK_GLOBAL_LIMIT } from './request-callback.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,11 +1,10 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CallMeNowResultSchema, CallMeNowSchema } from '../../../shared/call-me-now.js';
 import {
   CALL_ME_NOW_ERROR_MESSAGE,
-  CallMeNowResultSchema,
-  CallMeNowSchema,
   parseUkCallbackNumber,
-} from '../../../shared/call-me-now.js';
+} from '../../../shared/call-me-now-rules.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';

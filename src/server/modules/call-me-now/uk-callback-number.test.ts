@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { CallMeNowSchema } from '../../../shared/call-me-now.js';
 import {
-  CallMeNowSchema,
   NOT_A_UK_NUMBER_MESSAGE,
   parseUkCallbackNumber,
   toNationalUkNumber,
-} from '../../../shared/call-me-now.js';
+} from '../../../shared/call-me-now-rules.js';
 
 describe('toNationalUkNumber', () => {
   it.each([

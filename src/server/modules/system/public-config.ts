@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../../shared/system.js';
+import type { PublicConfig } from '../../../shared/public-config.js';
 import type { Config } from '../../config.js';
 
 const CONFIG_META = /<meta name="portal-config" content="[^"]*"\s*\/?>/;

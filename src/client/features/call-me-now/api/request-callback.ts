@@ -1,5 +1,5 @@
 import { apiRequest, errorMessage } from '@/lib/api-client';
-import { CALL_ME_NOW_ERROR_MESSAGE } from '../utils/texts';
+import { CALL_ME_NOW_ERROR_MESSAGE } from '../../../../shared/call-me-now-rules';
 
 /** What POST /api/call-me-now answers, and what the card shows (spec section 7). */
 export interface CallMeNowAnswer {

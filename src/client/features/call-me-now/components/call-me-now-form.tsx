@@ -1,16 +1,15 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import PhoneCall from 'lucide-react/icons/phone-call';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { loadPhoneNumberCheck, type PhoneNumberCheck } from '../utils/check-phone-number';
-import { CALL_ME_NOW_HINT } from '../utils/texts';
+import { CALL_ME_NOW_HINT, findPhoneNumberProblem } from '../../../../shared/call-me-now-rules';
 
 interface CallMeNowFormProps {
   phoneNumber: string;
   onPhoneNumberChange: (phoneNumber: string) => void;
-  /** Called with the trimmed number once it passes the shared schema. */
+  /** Called with the trimmed number once it passes the shared rules. */
   onSubmit: (phoneNumber: string) => void;
   isSending: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
@@ -28,30 +27,21 @@ export function CallMeNowForm({
   inputRef,
 }: CallMeNowFormProps) {
   const [hasSubmitted, setHasSubmitted] = useState(false);
-  const [isChecking, setIsChecking] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const check = useRef<PhoneNumberCheck | undefined>(undefined);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const isBusy = isSending || isChecking;
-
-  async function loadCheck(): Promise<PhoneNumberCheck | undefined> {
-    check.current ??= await loadPhoneNumberCheck();
-    return check.current;
-  }
+  const isBusy = isSending;
 
   function handleChange(value: string) {
     onPhoneNumberChange(value);
-    if (hasSubmitted) setProblem(check.current?.(value));
+    if (hasSubmitted) setProblem(findPhoneNumberProblem(value));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isBusy) return;
-    setIsChecking(true);
-    const found = (await loadCheck())?.(phoneNumber);
-    setIsChecking(false);
+    const found = findPhoneNumberProblem(phoneNumber);
     setHasSubmitted(true);
     setProblem(found);
     if (found) {
@@ -78,7 +68,6 @@ export function CallMeNowForm({
           required
           value={phoneNumber}
           onChange={(event) => handleChange(event.target.value)}
-          onFocus={() => void loadCheck()}
           readOnly={isSending}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}

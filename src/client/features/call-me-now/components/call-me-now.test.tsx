@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { NOT_A_UK_NUMBER_MESSAGE } from '../../../../shared/call-me-now';
+import { NOT_A_UK_NUMBER_MESSAGE } from '../../../../shared/call-me-now-rules';
 import { CallMeNow } from './call-me-now';
 
 const FAILED = 'Sorry, there was an error processing your request. Please try again.';

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
-import type { PublicConfig } from '../../../../shared/system';
+import type { PublicConfig } from '../../../../shared/public-config';
 import { mailtoHref, telHref } from '../utils/contact-links';
 import { SectionCard } from './section-card';
 

@@ -4,7 +4,7 @@ import LifeBuoy from 'lucide-react/icons/life-buoy';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import UserLock from 'lucide-react/icons/user-lock';
 import type { ReactNode } from 'react';
-import type { PublicConfig } from '../../../../shared/system';
+import type { PublicConfig } from '../../../../shared/public-config';
 import { days, mailtoHref, telHref } from '../utils/contact-links';
 import { PageContainer } from './page-container';
 
