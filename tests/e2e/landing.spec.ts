@@ -25,8 +25,10 @@ test.describe('landing page', () => {
     await expect(main.getByText(/9:00 AM.*5:30 PM/).first()).toBeVisible();
     await expect(main.getByText(/Closed/).first()).toBeVisible();
     await expect(main.getByText(/24\/7/).first()).toBeVisible();
-    await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
-    await expect(page.locator('a[href^="mailto:"]').first()).toBeVisible();
+    await expect(main.locator('a[href="tel:02079460123"]:visible').first()).toBeVisible();
+    await expect(
+      main.locator('a[href="mailto:enquiries@riverside-estates.example"]:visible').first(),
+    ).toBeVisible();
 
     // The three-step explainer: receive the link, pay, get confirmation.
     await expect(main.getByText(/receive/i).first()).toBeVisible();
