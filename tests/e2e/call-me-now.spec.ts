@@ -28,7 +28,9 @@ test.describe('Call Me Now', () => {
     page,
   }) => {
     await submitNumber(page, '07700 900123');
-    await expect(page.getByText(/^Thank you\. We will call you back on 07700 900123/)).toBeVisible();
+    await expect(
+      page.getByText(/^Thank you\. We will call you back on 07700 900123/),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByLabel('Your phone number')).toHaveValue('');
   });
