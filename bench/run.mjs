@@ -5,7 +5,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
 import { load } from './http-load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -30,9 +29,9 @@ function landingJsGzip() {
   return { bytes: total, files: [...files], chunkCount: chunks.length };
 }
 
-async function startPortal(port, dataDir) {
+async function startProcess(script, port, dataDir) {
   const started = performance.now();
-  const child = spawn('node', ['dist/server/index.js'], {
+  const child = spawn('node', [script], {
     cwd: root,
     env: {
       ...process.env,
@@ -62,12 +61,9 @@ try {
     js.bytes <= 90 * 1024,
   );
 
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ status: 'ok' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const barePort = bare.server.address().port;
-
-  const portal = await startPortal(43117, dataDir);
+  const barePort = 43118;
+  const bare = await startProcess('bench/bare-server.mjs', barePort, dataDir);
+  const portal = await startProcess('dist/server/index.js', 43117, dataDir);
   report(
     'server start to ready (built, empty database)',
     `${Math.round(portal.readyMs)} ms`,
@@ -96,7 +92,7 @@ try {
   );
 
   portal.child.kill('SIGTERM');
-  await bare.close();
+  bare.child.kill('SIGTERM');
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
