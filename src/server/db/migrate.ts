@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
+import { messaging } from './migrations/0002-messaging.js';
 import type { Database } from './schema.js';
 
 /**
@@ -11,6 +12,7 @@ import type { Database } from './schema.js';
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '0001-foundation': foundation(engine),
+    '0002-messaging': messaging(engine),
   };
 }
 

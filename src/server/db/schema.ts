@@ -48,12 +48,110 @@ export interface RateLimitEventsTable {
   at: number;
 }
 
+export interface TenantsTable {
+  id: string;
+  name: string;
+  email: string | null;
+  /** E.164. */
+  phone: string | null;
+  address: string;
+  created_at: number;
+}
+
+export type PaymentLinkStatus = 'pending' | 'paid' | 'expired' | 'failed';
+
+export interface PaymentLinksTable {
+  /** 128+ random bits, base64url: the secret in the leaseholder's URL. */
+  id: string;
+  tenant_id: string;
+  batch_id: string | null;
+  amount_pence: number;
+  status: PaymentLinkStatus;
+  expires_at: number;
+  created_at: number;
+  paid_at: number | null;
+  /** The link that replaced this one when it was renewed. */
+  replaced_by: string | null;
+}
+
+/** One row, id 'default': the 11 template fields as JSON (spec section 3). */
+export interface TemplatesTable {
+  id: string;
+  content: string;
+  updated_at: number;
+}
+
+export type MessageKind = 'payment_link' | 'reminder_24h' | 'reminder_1h' | 'confirmation';
+export type MessageChannel = 'email' | 'whatsapp' | 'sms';
+export type MessageStatus =
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'delivered'
+  | 'read'
+  | 'failed'
+  | 'undelivered'
+  | 'captured'
+  | 'cancelled';
+
+export interface MessagesTable {
+  id: string;
+  link_id: string;
+  kind: MessageKind;
+  channel: MessageChannel;
+  recipient: string;
+  status: MessageStatus;
+  subject: string | null;
+  /** The rendered text (email text part, WhatsApp or SMS body). */
+  body: string;
+  html: string | null;
+  provider_id: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessageEventsTable {
+  id: Generated<number>;
+  message_id: string;
+  status: string;
+  at: number;
+  detail: string | null;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead' | 'cancelled';
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  status: JobStatus;
+  run_at: number;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  idempotency_key: string | null;
+  /** Jobs sharing a cancel key are cancelled together (e.g. a link's reminders). */
+  cancel_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   sessions: SessionsTable;
   callback_requests: CallbackRequestsTable;
   audit_log: AuditLogTable;
   rate_limit_events: RateLimitEventsTable;
+  tenants: TenantsTable;
+  payment_links: PaymentLinksTable;
+  templates: TemplatesTable;
+  messages: MessagesTable;
+  message_events: MessageEventsTable;
+  jobs: JobsTable;
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;
