@@ -1,0 +1,23 @@
+/**
+ * A send that did not happen, as the channels report it to the messaging code. `isPermanent`
+ * decides what the caller does next: a permanent failure (a bad address, a number that cannot
+ * receive WhatsApp) marks the message failed or falls back to SMS at once; a transient one
+ * (provider down, rate limited, timed out) is retried by the job queue with backoff.
+ * `code` keeps the provider's own code (an SMTP reply such as '550', a Twilio error such as
+ * '63016') so the caller can tell cases apart and the admin can look them up.
+ */
+export class ChannelError extends Error {
+  readonly isPermanent: boolean;
+  readonly code: string | undefined;
+
+  constructor(message: string, options: { isPermanent: boolean; code?: string; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'ChannelError';
+    this.isPermanent = options.isPermanent;
+    this.code = options.code;
+  }
+}
+
+export function isChannelError(error: unknown): error is ChannelError {
+  return error instanceof ChannelError;
+}
