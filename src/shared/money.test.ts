@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { timeRemaining } from './expiry.js';
+import { formatPence, penceToDecimalString } from './money.js';
+
+describe('money', () => {
+  it('formats pence as pounds with two decimals and thousands separators', () => {
+    expect(formatPence(123450)).toBe('£1,234.50');
+    expect(formatPence(5)).toBe('£0.05');
+    expect(formatPence(45000)).toBe('£450.00');
+  });
+
+  it('gives the decimal string the API carries', () => {
+    expect(penceToDecimalString(123450)).toBe('1234.50');
+    expect(penceToDecimalString(7)).toBe('0.07');
+    expect(penceToDecimalString(-150)).toBe('-1.50');
+  });
+});
+
+describe('timeRemaining', () => {
+  const now = Date.UTC(2026, 10, 22, 12, 0);
+  const minute = 60_000;
+  it.each([
+    [7 * 24 * 60 * minute, '7 days'],
+    [24 * 60 * minute, '1 day'],
+    [24 * 60 * minute - 1, '23 hours'],
+    [60 * minute, '1 hour'],
+    [60 * minute - 1, '59 minutes'],
+    [90_000, '1 minute'],
+    [1, '1 minute'],
+  ])('%i ms left reads "%s"', (left, text) => {
+    expect(timeRemaining(now + left, now)).toBe(text);
+  });
+
+  it('is null once the link has expired', () => {
+    expect(timeRemaining(now, now)).toBeNull();
+    expect(timeRemaining(now - 1, now)).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The one money formatter: amounts are integer pence everywhere and become pounds only at the
+ * edge (ARCHITECTURE section 1), so there is no floating-point drift in sums.
+ */
+const poundFormat = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 123450 → '£1,234.50' (spec section 9: pounds with 2 decimals). */
+export function formatPence(pence: number): string {
+  return poundFormat.format(pence / 100);
+}
+
+/** 123450 → '1234.50': the spec's "decimal string" amount in API answers. */
+export function penceToDecimalString(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const absolute = Math.abs(Math.trunc(pence));
+  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
