@@ -1,7 +1,9 @@
 import 'dotenv/config';
 import { buildApp } from './app.js';
 import { ConfigError } from './config.js';
+import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
+import { type JobWorker, startJobWorker } from './jobs/start-job-worker.js';
 import { ensureAdminPassword } from './modules/auth/ensure-admin-password.js';
 import { providerModes } from './modules/system/provider-modes.js';
 import { openRuntime } from './runtime.js';
@@ -13,9 +15,19 @@ async function main(): Promise<void> {
   const { generatedPassword } = await ensureAdminPassword(ctx);
   const app = await buildApp(ctx);
 
-  const stopWorker = config.runWorker
-    ? startHousekeeping(ctx, (error) => app.log.error({ err: error }, 'housekeeping failed'))
-    : () => {};
+  let stopHousekeeping = () => {};
+  let jobWorker: JobWorker | undefined;
+  if (config.runWorker) {
+    stopHousekeeping = startHousekeeping(ctx, (error) =>
+      app.log.error({ err: error }, 'housekeeping failed'),
+    );
+    jobWorker = startJobWorker(ctx, jobHandlers(ctx), {
+      onError: (error) => app.log.error({ err: error }, 'job queue failed'),
+      onResult: (result) => {
+        if (result.outcome !== 'done') app.log.warn({ job: result }, 'job not done');
+      },
+    });
+  }
 
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -24,8 +36,11 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    stopWorker();
+    stopHousekeeping();
     await app.close();
+    // After the server (requests may still enqueue) and before the database: jobs in flight
+    // finish and record their results.
+    await jobWorker?.stop();
     await database.close();
     process.exit(0);
   };

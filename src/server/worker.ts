@@ -1,24 +1,40 @@
 import 'dotenv/config';
 import { ConfigError } from './config.js';
+import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
+import { startJobWorker } from './jobs/start-job-worker.js';
 import { openRuntime } from './runtime.js';
 
 /**
  * `npm run worker`: background work as its own process, for deployments that run the web
- * servers with RUN_WORKER=false. Today that is housekeeping; the job queue joins it.
+ * servers with RUN_WORKER=false: the job queue and housekeeping. Run as many as the load needs;
+ * they share the jobs table and never run the same job at once.
  */
 async function main(): Promise<void> {
   const { ctx, database } = await openRuntime();
-  const stop = startHousekeeping(ctx, (error) => console.error('housekeeping failed:', error));
-  console.log('Worker running. Press Ctrl+C to stop.');
+  const stopHousekeeping = startHousekeeping(ctx, (error) =>
+    console.error('housekeeping failed:', error),
+  );
+  const jobWorker = startJobWorker(ctx, jobHandlers(ctx), {
+    onError: (error) => console.error('job queue failed:', error),
+    onResult: (result) => {
+      if (result.outcome !== 'done') console.warn('job not done:', result);
+    },
+  });
+  console.log(`Worker ${jobWorker.workerId} running. Press Ctrl+C to stop.`);
+  let isShuttingDown = false;
   const shutdown = async () => {
-    stop();
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    stopHousekeeping();
+    // Jobs in flight finish and record their results before the database closes.
+    await jobWorker.stop();
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  // Keep the process alive: the housekeeping timer is unref'd so it does not do that itself.
+  // Keep the process alive: the housekeeping and job timers are unref'd so they do not do that.
   setInterval(() => {}, 1 << 30);
 }
 

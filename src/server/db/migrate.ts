@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { messaging } from './migrations/0002-messaging.js';
@@ -18,7 +18,18 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
 
 export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL, name the schema: otherwise Kysely looks for its bookkeeping tables by name in
+  // every schema and is misled by another schema's copies (tests, or a neighbouring app).
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
+import { cancelJobs } from './cancel-jobs.js';
+import { claimJobs } from './claim-jobs.js';
+import { enqueueJob } from './enqueue-job.js';
+import type { JobHandlers } from './job-types.js';
+import { runDueJobs } from './run-due-jobs.js';
+
+const HOUR = 3_600_000;
+
+describe('cancelJobs', () => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await createTestContext();
+  });
+  afterEach(() => t.close());
+
+  it('cancels the queued jobs with the key and leaves running, done and other jobs alone', async () => {
+    const ran: string[] = [];
+    const handlers: JobHandlers = {
+      remind: async (payload) => {
+        ran.push((payload as { name: string }).name);
+      },
+    };
+    const enqueue = (name: string, cancelKey: string, runAt = t.clock.now()) =>
+      enqueueJob(t.ctx.db, { kind: 'remind', payload: { name }, cancelKey, runAt }, t.clock);
+
+    const done = await enqueue('done', 'link:1');
+    await runDueJobs(t.ctx, handlers, { workerId: 'w', limit: 10 });
+    const running = await enqueue('running', 'link:1');
+    await claimJobs(t.ctx, { workerId: 'w', limit: 10, leaseMs: HOUR });
+    const in24h = await enqueue('in 24h', 'link:1', t.clock.now() + 24 * HOUR);
+    const in1h = await enqueue('in 1h', 'link:1', t.clock.now() + HOUR);
+    const otherLink = await enqueue('other link', 'link:2', t.clock.now() + HOUR);
+
+    expect(await cancelJobs(t.ctx.db, 'link:1', t.clock)).toBe(2);
+    expect(await cancelJobs(t.ctx.db, 'link:1', t.clock)).toBe(0);
+
+    const statuses = await t.ctx.db.selectFrom('jobs').select(['id', 'status']).execute();
+    expect(Object.fromEntries(statuses.map((job) => [job.id, job.status]))).toEqual({
+      [done]: 'done',
+      [running]: 'running',
+      [in24h]: 'cancelled',
+      [in1h]: 'cancelled',
+      [otherLink]: 'queued',
+    });
+
+    t.clock.advance(25 * HOUR);
+    ran.length = 0;
+    await runDueJobs(t.ctx, handlers, { workerId: 'w2', limit: 10 });
+    // The running job's lease expired, so it runs again; the cancelled ones never do.
+    expect(ran.sort()).toEqual(['other link', 'running']);
+  });
+});
