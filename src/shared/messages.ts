@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+export const MESSAGE_KINDS = [
+  'payment_link',
+  'reminder_24h',
+  'reminder_1h',
+  'confirmation',
+] as const;
+export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'undelivered',
+  'captured',
+  'cancelled',
+] as const;
+
+export const MessageKindSchema = z.enum(MESSAGE_KINDS);
+export const MessageChannelSchema = z.enum(MESSAGE_CHANNELS);
+export const MessageStatusSchema = z.enum(MESSAGE_STATUSES);
+
+export const MessageEventSchema = z.object({
+  status: z.string(),
+  at: z.string(),
+  detail: z.string().nullable(),
+});
+
+/** One row of the Message Log (issue 3 item 5): a (link, kind, channel) message and its timeline. */
+export const MessageLogItemSchema = z.object({
+  id: z.string(),
+  linkId: z.string(),
+  tenantName: z.string(),
+  kind: MessageKindSchema,
+  channel: MessageChannelSchema,
+  recipient: z.string(),
+  status: MessageStatusSchema,
+  subject: z.string().nullable(),
+  body: z.string(),
+  html: z.string().nullable(),
+  providerId: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  events: z.array(MessageEventSchema),
+});
+
+export type MessageLogItem = z.infer<typeof MessageLogItemSchema>;
+
+export const MessageLogQuerySchema = z.object({
+  status: MessageStatusSchema.optional(),
+  channel: MessageChannelSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export type MessageLogQuery = z.infer<typeof MessageLogQuerySchema>;
+
+export const MessageLogPageSchema = z.object({
+  items: z.array(MessageLogItemSchema),
+  total: z.number().int(),
+});
+
+export type MessageLogPage = z.infer<typeof MessageLogPageSchema>;
+
+/** Spec section 3 "Preview data (single)". */
+export const PreviewDataSchema = z.object({
+  tenant: z.object({
+    name: z.string().min(1, 'Tenant name is required'),
+    email: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+    address: z.string().default(''),
+  }),
+  amount: z.union([z.string(), z.number()]),
+  paymentUrl: z.string().min(1, 'Payment URL is required'),
+  expiresAt: z.string().min(1, 'Expiry is required'),
+  hasEmail: z.boolean().optional(),
+  hasPhone: z.boolean().optional(),
+});
+
+export type PreviewData = z.infer<typeof PreviewDataSchema>;
+
+/** Spec section 3 "Preview result". */
+export const PreviewResultSchema = z.object({
+  email: z.object({ subject: z.string(), html: z.string() }),
+  whatsapp: z.string(),
+  sms: z.string(),
+});
+
+export type PreviewResult = z.infer<typeof PreviewResultSchema>;
+
+/** Spec section 3 "Batch preview": one entry per tenant of an upload batch. */
+export const BatchPreviewSchema = z.object({
+  tenants: z.array(
+    z.object({
+      tenant: z.object({
+        name: z.string(),
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        address: z.string(),
+      }),
+      amount: z.string(),
+      preview: z.object({
+        email: z.object({ subject: z.string(), content: z.string() }),
+        whatsapp: z.object({ content: z.string() }),
+        sms: z.object({ content: z.string() }),
+      }),
+    }),
+  ),
+});
+
+export type BatchPreview = z.infer<typeof BatchPreviewSchema>;
