@@ -16,8 +16,12 @@ import { registerSessions } from './modules/auth/sessions.js';
 import { callMeNowRoutes } from './modules/call-me-now/routes.js';
 import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+import { previewRoutes } from './modules/preview/routes.js';
 import { publicConfigOf } from './modules/system/public-config.js';
 import { systemAdminRoutes } from './modules/system/routes.js';
+import { templateRoutes } from './modules/templates/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildAppOptions {
   /** Where the built client lives; tests that do not need pages leave it as it is. */
@@ -48,6 +52,8 @@ export async function buildApp(
   await app.register(healthRoutes, ctx);
   await app.register(authRoutes, { ...ctx, prefix: '/api/auth' });
   await app.register(callMeNowRoutes, { ...ctx, prefix: '/api' });
+  // Called by providers, verified by signature: outside the admin scope.
+  await app.register(webhookRoutes, { ...ctx, prefix: '/api/webhooks' });
 
   // Every admin API route is registered inside this scope and so passes the one guard.
   await app.register(
@@ -55,6 +61,9 @@ export async function buildApp(
       admin.addHook('onRequest', requireAdmin);
       await admin.register(systemAdminRoutes, ctx);
       await admin.register(callbackRequestRoutes, ctx);
+      await admin.register(templateRoutes, ctx);
+      await admin.register(messageRoutes, ctx);
+      await admin.register(previewRoutes, ctx);
     },
     { prefix: '/api' },
   );

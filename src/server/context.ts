@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Engine } from './db/engine.js';
 import type { Database } from './db/schema.js';
+import type { Channels } from './integrations/channels.js';
 import type { Clock } from './lib/clock.js';
 
 /** What every module gets: passed in, never imported as a global, so tests build their own. */
@@ -10,4 +11,6 @@ export interface AppContext {
   db: Kysely<Database>;
   engine: Engine;
   clock: Clock;
+  /** Outgoing email, WhatsApp and SMS: real providers or capture mode, as configured. */
+  channels: Channels;
 }

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     // After the server (requests may still enqueue) and before the database: jobs in flight
     // finish and record their results.
     await jobWorker?.stop();
+    await ctx.channels.close();
     await database.close();
     process.exit(0);
   };

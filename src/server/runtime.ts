@@ -3,6 +3,7 @@ import { type Config, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createDatabase, type DatabaseHandle } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createChannels } from './integrations/channels.js';
 import { systemClock } from './lib/clock.js';
 
 /** Config, database and migrations: what both the web server and the worker start with. */
@@ -15,6 +16,12 @@ export async function openRuntime(
     sqlitePath: path.join(config.dataDir, 'portal.sqlite'),
   });
   await migrateToLatest(database.db, database.engine);
-  const ctx: AppContext = { config, db: database.db, engine: database.engine, clock: systemClock };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    clock: systemClock,
+    channels: createChannels(config),
+  };
   return { config, ctx, database };
 }

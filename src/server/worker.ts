@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     stopHousekeeping();
     // Jobs in flight finish and record their results before the database closes.
     await jobWorker.stop();
+    await ctx.channels.close();
     await database.close();
     process.exit(0);
   };

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
 import { createDatabase } from '../../src/server/db/create-database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createChannels } from '../../src/server/integrations/channels.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { ensureAdminPassword } from '../../src/server/modules/auth/ensure-admin-password.js';
 
@@ -14,7 +15,9 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
  * A real app on a real, empty database of its own: SQLite in memory by default, or a fresh
- * PostgreSQL schema when DATABASE_URL is set (CI runs the suite both ways).
+ * PostgreSQL schema when DATABASE_URL is set (CI runs the suite both ways). Messages are
+ * captured unless `env` sets SMTP_* / TWILIO_* (tests/helpers/messaging-context.ts points them at
+ * the local fakes).
  */
 export async function createTestContext(
   options: {
@@ -41,7 +44,9 @@ export async function createTestContext(
     pgPoolSize: 4,
   });
   await migrateToLatest(database.db, database.engine);
-  const ctx: AppContext = { config, db: database.db, engine: database.engine, clock };
+  // Capture mode unless `env` points SMTP_* or TWILIO_* at the local fakes.
+  const channels = createChannels(config);
+  const ctx: AppContext = { config, db: database.db, engine: database.engine, clock, channels };
   await ensureAdminPassword(ctx);
   const app: FastifyInstance = await buildApp(ctx, {
     logger: false,
@@ -50,6 +55,7 @@ export async function createTestContext(
 
   const close = async () => {
     await app.close();
+    await channels.close();
     await database.close();
     if (pgSchema && config.databaseUrl) {
       const client = new pg.Client({ connectionString: config.databaseUrl });

@@ -116,6 +116,7 @@ describe('protected admin pages', () => {
       ['Bulk Upload', '/upload'],
       ['Payment Status', '/payments'],
       ['Templates', '/templates'],
+      ['Message Log', '/messages'],
     ]);
     expect(within(nav!).getByRole('link', { name: 'Bulk Upload' })).toHaveAttribute(
       'aria-current',

@@ -6,6 +6,7 @@ import {
   Loader2,
   LogOut,
   type LucideIcon,
+  MessagesSquare,
   ShieldCheck,
   Upload,
 } from 'lucide-react';
@@ -24,12 +25,13 @@ interface NavItem {
   aliases?: string[];
 }
 
-/** Spec section 2: the sidebar's items, in this order. */
+/** Spec section 2: the sidebar's items, in this order; the Message Log is issue 3's addition. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/admin', icon: LayoutDashboard, aliases: ['/dashboard'] },
   { label: 'Bulk Upload', href: '/upload', icon: Upload },
   { label: 'Payment Status', href: '/payments', icon: CreditCard },
   { label: 'Templates', href: '/templates', icon: FileText },
+  { label: 'Message Log', href: '/messages', icon: MessagesSquare },
 ];
 
 function isActive(item: NavItem, path: string): boolean {

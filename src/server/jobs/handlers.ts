@@ -1,11 +1,16 @@
 import type { AppContext } from '../context.js';
+import { SEND_MESSAGE_JOB, SEND_REMINDER_JOB } from '../modules/messages/job-kinds.js';
+import { sendMessageJob } from '../modules/messages/send-message-job.js';
+import { sendReminderJob } from '../modules/messages/send-reminder-job.js';
 import type { JobHandlers } from './job-types.js';
 
 /**
  * The handlers the worker runs, by job kind. A factory rather than a constant so handlers can be
- * built over the configured integrations (mail transport, Twilio, Stripe). The messaging issue
- * adds the send and reminder kinds here.
+ * built over the configured integrations; today they reach the channels through the context.
  */
 export function jobHandlers(_ctx: AppContext): JobHandlers {
-  return {};
+  return {
+    [SEND_MESSAGE_JOB]: sendMessageJob,
+    [SEND_REMINDER_JOB]: sendReminderJob,
+  };
 }

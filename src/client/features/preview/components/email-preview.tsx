@@ -1,0 +1,42 @@
+/**
+ * An email as the leaseholder's mail app would show it. The HTML never enters the admin page: it
+ * is drawn in a sandbox with no scripts, no same-origin access, no forms and no navigation of
+ * this page, so a tenant name such as `<script>` in a spreadsheet can do nothing here.
+ */
+export function EmailPreview({
+  subject,
+  html,
+  title,
+  to,
+}: {
+  subject: string;
+  html: string;
+  /** Names the frame for screen readers, e.g. 'Email to Mrs Hughes'. */
+  title: string;
+  to?: string | null;
+}) {
+  return (
+    <div className="overflow-hidden rounded-lg border border-border">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-b border-border bg-muted px-3 py-2 text-sm">
+        {to ? (
+          <>
+            <dt className="text-muted-foreground">To</dt>
+            <dd className="break-all">{to}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Subject</dt>
+        <dd className="break-words font-medium" data-testid="email-subject">
+          {subject}
+        </dd>
+      </dl>
+      <iframe
+        title={title}
+        sandbox=""
+        srcDoc={html}
+        referrerPolicy="no-referrer"
+        loading="lazy"
+        className="block h-[480px] w-full bg-white sm:h-[560px]"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context.js';
+import type { MessageKind } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { queueMessages } from './queue-messages.js';
+import { withTransaction } from './with-transaction.js';
+
+export interface FailedWhatsApp {
+  id: string;
+  link_id: string;
+  kind: MessageKind;
+  recipient: string;
+  body: string;
+}
+
+/**
+ * WhatsApp failed for good (an API refusal such as 63016, the last retry, or a failed /
+ * undelivered callback): queue the same text as an SMS to the same number (ARCHITECTURE
+ * section 4). The SMS row is unique per (link, kind), so however many failures are reported for
+ * this message, and whichever way, at most one SMS is created, and its job is enqueued only by
+ * the call that created it. Call it in the transaction that records the failure, so a crash
+ * cannot record one without the other. Returns the SMS message's id, or null if one existed.
+ */
+export async function fallBackToSms(
+  ctx: AppContext,
+  whatsapp: FailedWhatsApp,
+  reason: { text: string; code: string | null },
+): Promise<string | null> {
+  return withTransaction(ctx, async (tx) => {
+    const [smsId] = await queueMessages(tx, [
+      {
+        linkId: whatsapp.link_id,
+        kind: whatsapp.kind,
+        channel: 'sms',
+        recipient: whatsapp.recipient,
+        subject: null,
+        html: null,
+        body: whatsapp.body,
+        detail: `Fallback: WhatsApp failed (${reason.text})`,
+      },
+    ]);
+    if (!smsId) return null;
+    // The code only: provider messages can quote the phone number.
+    await writeAudit(tx.db, tx.clock, {
+      actor: 'system',
+      action: 'message.fallback_sms',
+      subject: whatsapp.id,
+      details: { smsMessageId: smsId, kind: whatsapp.kind, code: reason.code },
+    });
+    return smsId;
+  });
+}

@@ -1,0 +1,80 @@
+import type { AppContext } from '../../context.js';
+import type { MessageChannel, MessageKind } from '../../db/schema.js';
+import { enqueueJob } from '../../jobs/enqueue-job.js';
+import { newId } from '../../lib/ids.js';
+import { SEND_MESSAGE_JOB, sendJobKey } from './job-kinds.js';
+import type { MessageContent } from './message-content.js';
+
+export interface NewMessage extends MessageContent {
+  linkId: string;
+  kind: MessageKind;
+  channel: MessageChannel;
+  recipient: string;
+  /** Shown on the 'queued' event of the message's timeline. */
+  detail?: string;
+}
+
+/** 13 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Creates message rows with their 'queued' event and a send job each, in the caller's
+ * transaction. A (link, kind, channel) that already has a row is skipped (UNIQUE constraint,
+ * ON CONFLICT DO NOTHING: safe against a concurrent caller too), so pressing Send twice or a
+ * retried reminder never makes a second message. Returns the ids of the rows it created.
+ */
+export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Promise<string[]> {
+  const created: string[] = [];
+  const now = ctx.clock.now();
+  for (let start = 0; start < messages.length; start += ROWS_PER_INSERT) {
+    const chunk = messages.slice(start, start + ROWS_PER_INSERT).map((message) => ({
+      message,
+      id: newId(),
+    }));
+    const inserted = await ctx.db
+      .insertInto('messages')
+      .values(
+        chunk.map(({ message, id }) => ({
+          id,
+          link_id: message.linkId,
+          kind: message.kind,
+          channel: message.channel,
+          recipient: message.recipient,
+          status: 'queued' as const,
+          subject: message.subject,
+          body: message.body,
+          html: message.html,
+          provider_id: null,
+          error: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['link_id', 'kind', 'channel']).doNothing())
+      .returning('id')
+      .execute();
+    if (inserted.length === 0) continue;
+    const isNew = new Set(inserted.map((row) => row.id));
+    const fresh = chunk.filter(({ id }) => isNew.has(id));
+    await ctx.db
+      .insertInto('message_events')
+      .values(
+        fresh.map(({ message, id }) => ({
+          message_id: id,
+          status: 'queued',
+          at: now,
+          detail: message.detail ?? null,
+        })),
+      )
+      .execute();
+    for (const { id } of fresh) {
+      await enqueueJob(
+        ctx.db,
+        { kind: SEND_MESSAGE_JOB, payload: { messageId: id }, idempotencyKey: sendJobKey(id) },
+        ctx.clock,
+      );
+      created.push(id);
+    }
+  }
+  return created;
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { MessagesTable, PaymentLinkStatus } from '../../db/schema.js';
+import { ChannelError } from '../../integrations/channel-error.js';
+import type { Job, JobHandler } from '../../jobs/job-types.js';
+import { PermanentJobError } from '../../jobs/permanent-job-error.js';
+import { changeMessageStatus } from './change-message-status.js';
+import { fallBackToSms } from './fall-back-to-sms.js';
+import { isLinkOpen } from './find-links-for-messages.js';
+import { withTransaction } from './with-transaction.js';
+
+const PayloadSchema = z.object({ messageId: z.string().min(1) });
+
+type MessageToSend = MessagesTable & { link_status: PaymentLinkStatus; link_expires_at: number };
+
+/** Where Twilio posts delivery statuses (modules/webhooks verifies them). */
+export function twilioStatusCallbackUrl(ctx: AppContext): string {
+  return `${ctx.config.publicBaseUrl}/api/webhooks/twilio/status`;
+}
+
+/**
+ * The 'send-message' job: sends one message row through its channel and records the outcome.
+ *
+ * Idempotent: a row already handed to the provider (or captured, failed, cancelled) is left
+ * alone, so a job that runs again after a lost lease sends nothing twice. The one gap is a worker
+ * that dies after the provider accepted and before the row was updated: the retry sends again
+ * (email carries the same Message-ID, so mail systems can spot the repeat).
+ *
+ * Outcomes: accepted → 'sent' (email) or Twilio's 'queued'/'sent' with its SID; capture mode →
+ * 'captured'; a permanent refusal → 'failed' (WhatsApp falls back to SMS) and the job is done; a
+ * transient one → back to 'queued' and rethrown, so the queue retries with backoff. On the job's
+ * last attempt a transient failure counts as final: the message fails (and falls back) now, and
+ * the job ends dead with the error, where the admin sees it.
+ */
+export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
+  const parsed = PayloadSchema.safeParse(payload);
+  if (!parsed.success) throw new PermanentJobError('send-message: the payload has no messageId');
+  const message = await findMessageToSend(ctx, parsed.data.messageId);
+  if (!message) throw new PermanentJobError(`message ${parsed.data.messageId} does not exist`);
+  if (!isStillToSend(message)) return;
+
+  // A link paid, renewed or expired while its message waited: nothing to ask for any more.
+  if (message.kind !== 'confirmation' && !isLinkOpen(linkOf(message), ctx.clock.now())) {
+    await changeMessageStatus(ctx, message.id, {
+      status: 'cancelled',
+      detail: `Not sent: the link is ${message.link_status === 'pending' ? 'expired' : message.link_status}`,
+    });
+    return;
+  }
+
+  // Compare-and-set: of two runs of one job at once (which the job lease should already
+  // prevent), only one moves the row on and sends.
+  const isOurs = await changeMessageStatus(
+    ctx,
+    message.id,
+    { status: 'sending', detail: job.attempts > 1 ? `Attempt ${job.attempts}` : null },
+    message.status,
+  );
+  if (!isOurs) return;
+  let result: { status: 'sent' | 'queued' | 'captured'; providerId: string | null };
+  try {
+    result = await deliver(ctx, message);
+  } catch (error) {
+    await recordFailure(ctx, message, job, error);
+    return;
+  }
+  await changeMessageStatus(ctx, message.id, {
+    status: result.status,
+    error: null,
+    ...(result.providerId ? { providerId: result.providerId } : {}),
+    detail: result.status === 'captured' ? 'Captured: no provider is configured' : null,
+  });
+};
+
+async function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
+  return ctx.db
+    .selectFrom('messages')
+    .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
+    .selectAll('messages')
+    .select(['payment_links.status as link_status', 'payment_links.expires_at as link_expires_at'])
+    .where('messages.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Not yet handed to a provider. (Twilio's own 'queued' comes with a SID.) */
+function isStillToSend(message: MessageToSend): boolean {
+  return (
+    (message.status === 'queued' || message.status === 'sending') && message.provider_id === null
+  );
+}
+
+function linkOf(message: MessageToSend) {
+  return { status: message.link_status, expires_at: message.link_expires_at };
+}
+
+function deliver(ctx: AppContext, message: MessageToSend) {
+  if (message.channel === 'email') {
+    return ctx.channels.email.send({
+      to: message.recipient,
+      subject: message.subject ?? '',
+      html: message.html ?? '',
+      text: message.body,
+      messageId: message.id,
+    });
+  }
+  return ctx.channels.text.send({
+    channel: message.channel,
+    to: message.recipient,
+    body: message.body,
+    statusCallbackUrl: twilioStatusCallbackUrl(ctx),
+  });
+}
+
+function describeFailure(error: unknown): { text: string; code: string | null } {
+  const text = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const code = error instanceof ChannelError ? (error.code ?? null) : null;
+  return { text: code ? `${text} (${code})` : text, code };
+}
+
+async function recordFailure(
+  ctx: AppContext,
+  message: MessageToSend,
+  job: Job,
+  error: unknown,
+): Promise<void> {
+  const failure = describeFailure(error);
+  // Anything that is not a ChannelError (a bug, the database) is treated as transient.
+  const isPermanent = error instanceof ChannelError && error.isPermanent;
+  const isLastAttempt = job.attempts >= job.max_attempts;
+  if (!isPermanent && !isLastAttempt) {
+    await changeMessageStatus(ctx, message.id, {
+      status: 'queued',
+      error: failure.text,
+      detail: `Will retry: ${failure.text}`,
+    });
+    throw error;
+  }
+  await withTransaction(ctx, async (tx) => {
+    await changeMessageStatus(tx, message.id, {
+      status: 'failed',
+      error: failure.text,
+      detail: isPermanent
+        ? failure.text
+        : `Gave up after ${job.attempts} attempts: ${failure.text}`,
+    });
+    if (message.channel === 'whatsapp') await fallBackToSms(tx, message, failure);
+  });
+  if (!isPermanent) throw error;
+}

@@ -1,0 +1,52 @@
+import type { AppContext } from '../../context.js';
+import { getTemplates } from '../templates/get-templates.js';
+import {
+  findLinksForMessages,
+  firstChannelsOf,
+  ID_CHUNK_SIZE,
+  isLinkOpen,
+} from './find-links-for-messages.js';
+import { linkTemplateValues, renderMessageContent } from './message-content.js';
+import { type NewMessage, queueMessages } from './queue-messages.js';
+import { scheduleReminders } from './schedule-reminders.js';
+import { withTransaction } from './with-transaction.js';
+
+/**
+ * Queues the payment-link messages for these links, in one transaction: for each link that is
+ * still pending and unexpired, an email if the leaseholder has an address and a WhatsApp message
+ * if they have a phone (SMS only as WhatsApp's fallback), rendered now from the current
+ * templates, each with its send job; then the link's reminders. Sending the same link again adds
+ * nothing (one message per link, kind and channel). Callers audit the staff action themselves.
+ * Returns how many new messages were queued.
+ */
+export async function sendPaymentLinkMessages(
+  ctx: AppContext,
+  linkIds: readonly string[],
+): Promise<{ queued: number }> {
+  const uniqueIds = [...new Set(linkIds)];
+  return withTransaction(ctx, async (tx) => {
+    const templates = await getTemplates(tx);
+    const now = tx.clock.now();
+    let queued = 0;
+    for (let start = 0; start < uniqueIds.length; start += ID_CHUNK_SIZE) {
+      const links = await findLinksForMessages(tx, uniqueIds.slice(start, start + ID_CHUNK_SIZE));
+      const messages: NewMessage[] = [];
+      const openLinks = links.filter((link) => isLinkOpen(link, now));
+      for (const link of openLinks) {
+        const values = linkTemplateValues(tx.config, link, now);
+        for (const { channel, recipient } of firstChannelsOf(link)) {
+          messages.push({
+            linkId: link.id,
+            kind: 'payment_link',
+            channel,
+            recipient,
+            ...renderMessageContent(templates, 'payment_link', channel, values),
+          });
+        }
+      }
+      queued += (await queueMessages(tx, messages)).length;
+      for (const link of openLinks) await scheduleReminders(tx, link);
+    }
+    return { queued };
+  });
+}
