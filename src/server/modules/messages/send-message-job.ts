@@ -48,8 +48,9 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
     return;
   }
 
-  // Compare-and-set: of two runs of one job at once (which the job lease should already
-  // prevent), only one moves the row on and sends.
+  // Compare-and-set on the status read: of two runs that both found the row queued (which the
+  // job lease should already prevent) only one sends. A row a dead worker left 'sending' is
+  // taken over by the retry.
   const isOurs = await changeMessageStatus(
     ctx,
     message.id,
@@ -68,9 +69,14 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
     status: result.status,
     error: null,
     ...(result.providerId ? { providerId: result.providerId } : {}),
-    detail: result.status === 'captured' ? 'Captured: no provider is configured' : null,
+    detail: deliveredDetail(message.channel, result.status),
   });
 };
+
+function deliveredDetail(channel: MessageToSend['channel'], status: string): string {
+  if (status === 'captured') return 'Captured: no provider is configured, nothing was sent';
+  return channel === 'email' ? 'Accepted by the SMTP server' : `Accepted by Twilio (${status})`;
+}
 
 async function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
   return ctx.db
