@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { MessageChannel, MessageKind } from '../../db/schema.js';
-import { enqueueJob } from '../../jobs/enqueue-job.js';
+import { enqueueJobs } from '../../jobs/enqueue-jobs.js';
 import { newId } from '../../lib/ids.js';
 import { SEND_MESSAGE_JOB, sendJobKey } from './job-kinds.js';
 import type { MessageContent } from './message-content.js';
@@ -67,14 +67,16 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
         })),
       )
       .execute();
-    for (const { id } of fresh) {
-      await enqueueJob(
-        ctx.db,
-        { kind: SEND_MESSAGE_JOB, payload: { messageId: id }, idempotencyKey: sendJobKey(id) },
-        ctx.clock,
-      );
-      created.push(id);
-    }
+    await enqueueJobs(
+      ctx.db,
+      fresh.map(({ id }) => ({
+        kind: SEND_MESSAGE_JOB,
+        payload: { messageId: id },
+        idempotencyKey: sendJobKey(id),
+      })),
+      ctx.clock,
+    );
+    created.push(...fresh.map(({ id }) => id));
   }
   return created;
 }

@@ -8,7 +8,7 @@ import {
 } from './find-links-for-messages.js';
 import { linkTemplateValues, renderMessageContent } from './message-content.js';
 import { type NewMessage, queueMessages } from './queue-messages.js';
-import { scheduleReminders } from './schedule-reminders.js';
+import { scheduleRemindersFor } from './schedule-reminders.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -45,7 +45,7 @@ export async function sendPaymentLinkMessages(
         }
       }
       queued += (await queueMessages(tx, messages)).length;
-      for (const link of openLinks) await scheduleReminders(tx, link);
+      await scheduleRemindersFor(tx, openLinks);
     }
     return { queued };
   });

@@ -1,0 +1,152 @@
+// Issue 3 benchmark: N payment-link emails through the job queue to a local SMTP server, versus
+// bare pooled nodemailer sending the same N to the same server in the same run. Budget: the
+// queue path reaches at least 80% of the bare rate (ARCHITECTURE section 8).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../src/server/config.js';
+import type { AppContext } from '../src/server/context.js';
+import { createDatabase } from '../src/server/db/create-database.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { createChannels } from '../src/server/integrations/channels.js';
+import { jobHandlers } from '../src/server/jobs/handlers.js';
+import { startJobWorker } from '../src/server/jobs/start-job-worker.js';
+import { systemClock } from '../src/server/lib/clock.js';
+import { newId, randomToken } from '../src/server/lib/ids.js';
+import { sendPaymentLinkMessages } from '../src/server/modules/messages/send-payment-link-messages.js';
+
+const COUNT = Number(process.env.BENCH_EMAILS ?? 10_000);
+const FROM = 'Riverside Estates <accounts@riverside-estates.example>';
+
+async function startSmtpSink() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, received: () => received, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function bare(port: number, html: string, text: string): Promise<number> {
+  const transport = createTransport({
+    pool: true,
+    maxConnections: 5,
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: COUNT }, (_, i) =>
+      transport.sendMail({
+        from: FROM,
+        to: `leaseholder${i}@example.co.uk`,
+        subject: 'Your payment link',
+        html,
+        text,
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transport.close();
+  return COUNT / seconds;
+}
+
+async function throughQueue(port: number): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-email-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(port),
+    SMTP_FROM: FROM,
+    LOG_LEVEL: 'silent',
+  });
+  const database = await createDatabase({ sqlitePath: path.join(dataDir, 'portal.sqlite') });
+  await migrateToLatest(database.db, database.engine);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    clock: systemClock,
+    channels: createChannels(config),
+  };
+  const now = Date.now();
+  const linkIds: string[] = [];
+  for (let start = 0; start < COUNT; start += 500) {
+    const tenants = Array.from({ length: Math.min(500, COUNT - start) }, (_, i) => ({
+      id: newId(),
+      name: `Leaseholder ${start + i}`,
+      email: `leaseholder${start + i}@example.co.uk`,
+      phone: null,
+      address: `Flat ${start + i}, Riverside Court, London SE1 9AA`,
+      created_at: now,
+    }));
+    await ctx.db.insertInto('tenants').values(tenants).execute();
+    const links = tenants.map((tenant) => ({
+      id: randomToken(16),
+      tenant_id: tenant.id,
+      batch_id: null,
+      amount_pence: 124550,
+      status: 'pending' as const,
+      expires_at: now + 7 * 86_400_000,
+      created_at: now,
+      paid_at: null,
+      replaced_by: null,
+    }));
+    await ctx.db.insertInto('payment_links').values(links).execute();
+    linkIds.push(...links.map((link) => link.id));
+  }
+
+  const started = performance.now();
+  for (let start = 0; start < linkIds.length; start += 1000) {
+    await sendPaymentLinkMessages(ctx, linkIds.slice(start, start + 1000));
+  }
+  console.log(`      (enqueue and render: ${((performance.now() - started) / 1000).toFixed(2)} s)`);
+  const worker = startJobWorker(ctx, jobHandlers(ctx), {
+    concurrency: 20,
+    pollMs: 20,
+    workerId: 'bench',
+  });
+  for (;;) {
+    const row = await ctx.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'sent')
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) >= COUNT) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await worker.stop();
+  await ctx.channels.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return COUNT / seconds;
+}
+
+const sink = await startSmtpSink();
+const html =
+  '<p>Dear Leaseholder,</p><p>Your balance of <strong>£1,245.50</strong> is due.</p>'.repeat(8);
+const text = 'Dear Leaseholder, your balance of £1,245.50 is due.'.repeat(8);
+const bareRate = await bare(sink.port, html, text);
+const queueRate = await throughQueue(sink.port);
+const ratio = queueRate / bareRate;
+console.log(`      bare pooled nodemailer: ${bareRate.toFixed(0)} emails/s (${COUNT} emails)`);
+console.log(
+  `${ratio >= 0.8 ? 'ok  ' : 'FAIL'}  payment-link emails through the queue: ${queueRate.toFixed(0)} emails/s = ${ratio.toFixed(2)}x bare   (budget: >= 0.80x)`,
+);
+await sink.close();
