@@ -37,7 +37,11 @@ async function startSmtpSink() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, received: () => received, close: () => new Promise((r) => server.close(r)) };
+  return {
+    port,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function bare(port: number, html: string, text: string): Promise<number> {

@@ -3,13 +3,13 @@ import {
   Ban,
   CheckCheck,
   CircleX,
-  Clock,
   Loader2,
   type LucideIcon,
   Mail,
-  MessageCircle,
+  MessageSquareText,
   Send,
   Smartphone,
+  Timer,
 } from 'lucide-react';
 import type { MessageLogItem } from '../../../shared/messages';
 import type { MessageChannel, MessageStatus } from './api/get-messages';
@@ -18,7 +18,7 @@ type BadgeVariant = 'default' | 'success' | 'warning' | 'destructive' | 'info' |
 
 export const CHANNEL_LABELS: Record<MessageChannel, { label: string; icon: LucideIcon }> = {
   email: { label: 'Email', icon: Mail },
-  whatsapp: { label: 'WhatsApp', icon: MessageCircle },
+  whatsapp: { label: 'WhatsApp', icon: MessageSquareText },
   sms: { label: 'SMS', icon: Smartphone },
 };
 
@@ -34,7 +34,7 @@ export const STATUS_LABELS: Record<
   MessageStatus,
   { label: string; variant: BadgeVariant; icon: LucideIcon; hint: string }
 > = {
-  queued: { label: 'Queued', variant: 'outline', icon: Clock, hint: 'Waiting to be sent' },
+  queued: { label: 'Queued', variant: 'outline', icon: Timer, hint: 'Waiting to be sent' },
   sending: { label: 'Sending', variant: 'info', icon: Loader2, hint: 'Being handed over' },
   sent: { label: 'Sent', variant: 'info', icon: Send, hint: 'Accepted by the provider' },
   delivered: {

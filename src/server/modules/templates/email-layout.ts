@@ -33,7 +33,7 @@ export function summaryTable(rows: [label: string, valueHtml: string][]): string
   const cells = rows
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:6px 0;color:${COLOURS.muted};font-size:14px;vertical-align:top;width:120px;">${label}</td>` +
+        `<tr><td style="padding:6px 0;color:${COLOURS.muted};font-size:14px;vertical-align:top;width:96px;">${label}</td>` +
         `<td style="padding:6px 0;font-size:16px;font-weight:bold;color:${COLOURS.text};">${value}</td></tr>`,
     )
     .join('\n');

@@ -25,7 +25,7 @@ function Content({ message }: { message: MessageLogItem }) {
           <summary className="cursor-pointer px-3 py-2 text-sm font-medium">
             Plain-text version
           </summary>
-          <pre className="max-h-80 overflow-auto border-t border-border p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap break-words">
+          <pre className="max-h-80 overflow-auto border-t border-border p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">
             {message.body}
           </pre>
         </details>
@@ -35,7 +35,7 @@ function Content({ message }: { message: MessageLogItem }) {
   return (
     <pre
       data-testid="message-text"
-      className="max-h-[420px] overflow-auto rounded-lg bg-muted p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap break-words"
+      className="max-h-[420px] overflow-auto rounded-lg bg-muted p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere"
     >
       {message.body}
     </pre>
@@ -63,7 +63,7 @@ function Timeline({ events, now }: { events: MessageLogItem['events']; now: numb
             </time>
           </div>
           {event.detail ? (
-            <p className="text-sm break-words text-muted-foreground">{event.detail}</p>
+            <p className="text-sm wrap-anywhere text-muted-foreground">{event.detail}</p>
           ) : null}
         </li>
       ))}
@@ -138,11 +138,11 @@ export function MessageDetailPanel({
               <dt className="text-muted-foreground">Channel</dt>
               <dd>{CHANNEL_LABELS[message.channel].label}</dd>
               <dt className="text-muted-foreground">To</dt>
-              <dd className="break-all">{message.recipient}</dd>
+              <dd className="wrap-anywhere">{message.recipient}</dd>
               {message.subject ? (
                 <>
                   <dt className="text-muted-foreground">Subject</dt>
-                  <dd className="break-words">{message.subject}</dd>
+                  <dd className="wrap-anywhere">{message.subject}</dd>
                 </>
               ) : null}
               <dt className="text-muted-foreground">Created</dt>
@@ -154,7 +154,7 @@ export function MessageDetailPanel({
               {message.providerId ? (
                 <>
                   <dt className="text-muted-foreground">Provider ID</dt>
-                  <dd className="font-mono text-xs break-all">{message.providerId}</dd>
+                  <dd className="font-mono text-xs wrap-anywhere">{message.providerId}</dd>
                 </>
               ) : null}
             </dl>
@@ -163,7 +163,7 @@ export function MessageDetailPanel({
                 <AlertCircle aria-hidden="true" />
                 <div className="flex flex-col gap-1">
                   <AlertTitle>Error</AlertTitle>
-                  <AlertDescription className="break-words">{message.error}</AlertDescription>
+                  <AlertDescription className="wrap-anywhere">{message.error}</AlertDescription>
                 </div>
               </Alert>
             ) : null}

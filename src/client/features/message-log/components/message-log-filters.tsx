@@ -20,7 +20,7 @@ function FilterSelect<T extends string>({
 }) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-2 sm:w-52 sm:flex-none">
+    <div className="flex min-w-40 flex-1 flex-col gap-2 sm:w-52 sm:flex-none">
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         <select

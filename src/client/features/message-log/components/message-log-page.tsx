@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import {
@@ -117,83 +117,81 @@ export function MessageLogPage() {
         )}
       >
         {/* Below xl the chosen message takes the list's place, with Close to come back. */}
-        <Card className={cn('min-w-0', selectedId && 'hidden xl:block')}>
-          <CardContent className="px-0 pb-0 sm:px-0 sm:pb-0">
-            {messages.isPending ? (
-              <>
-                <span className="sr-only" role="status">
-                  Loading messages
-                </span>
-                <LoadingRows />
-              </>
-            ) : messages.isError ? (
-              <div className="p-4">
-                <Alert variant="destructive">
-                  <div className="flex flex-1 flex-col gap-3">
-                    <AlertTitle>Failed to load messages.</AlertTitle>
-                    <AlertDescription>
-                      Please refresh the page or contact support if the problem persists.
-                    </AlertDescription>
-                    <Button
-                      variant="outline"
-                      className="self-start"
-                      onClick={() => void messages.refetch()}
-                      disabled={messages.isFetching}
-                    >
-                      <RefreshCw aria-hidden="true" />
-                      Try again
-                    </Button>
-                  </div>
-                </Alert>
-              </div>
-            ) : items.length === 0 ? (
-              <EmptyState
-                hasFilters={hasFilters}
-                onClear={() => {
-                  setStatus(undefined);
-                  setChannel(undefined);
-                  setOffset(0);
-                }}
+        <Card className={cn('min-w-0 overflow-hidden', selectedId && 'hidden xl:block')}>
+          {messages.isPending ? (
+            <>
+              <span className="sr-only" role="status">
+                Loading messages
+              </span>
+              <LoadingRows />
+            </>
+          ) : messages.isError ? (
+            <div className="p-4">
+              <Alert variant="destructive">
+                <div className="flex flex-1 flex-col gap-3">
+                  <AlertTitle>Failed to load messages.</AlertTitle>
+                  <AlertDescription>
+                    Please refresh the page or contact support if the problem persists.
+                  </AlertDescription>
+                  <Button
+                    variant="outline"
+                    className="self-start"
+                    onClick={() => void messages.refetch()}
+                    disabled={messages.isFetching}
+                  >
+                    <RefreshCw aria-hidden="true" />
+                    Try again
+                  </Button>
+                </div>
+              </Alert>
+            </div>
+          ) : items.length === 0 ? (
+            <EmptyState
+              hasFilters={hasFilters}
+              onClear={() => {
+                setStatus(undefined);
+                setChannel(undefined);
+                setOffset(0);
+              }}
+            />
+          ) : (
+            <>
+              <MessageLogTable
+                items={items}
+                selectedId={selectedId}
+                now={now}
+                onSelect={(item) => setSelectedId(item.id)}
               />
-            ) : (
-              <>
-                <MessageLogTable
-                  items={items}
-                  selectedId={selectedId}
-                  now={now}
-                  onSelect={(item) => setSelectedId(item.id)}
-                />
-                <nav
-                  aria-label="Pages"
-                  className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3"
-                >
-                  <p className="text-sm text-muted-foreground" aria-live="polite">
-                    Showing {offset + 1}–{offset + items.length} of {total}
-                  </p>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={offset === 0 || messages.isFetching}
-                      onClick={() => setOffset(Math.max(0, offset - MESSAGE_LOG_PAGE_SIZE))}
-                    >
-                      <ChevronLeft aria-hidden="true" />
-                      Previous
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={offset + items.length >= total || messages.isFetching}
-                      onClick={() => setOffset(offset + MESSAGE_LOG_PAGE_SIZE)}
-                    >
-                      Next
-                      <ChevronRight aria-hidden="true" />
-                    </Button>
-                  </div>
-                </nav>
-              </>
-            )}
-          </CardContent>
+              <nav
+                aria-label="Pages"
+                className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3"
+              >
+                <p className="text-sm text-muted-foreground" aria-live="polite">
+                  Showing {offset + 1}–{offset + items.length} of {total}
+                </p>
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={offset === 0 || messages.isFetching}
+                    onClick={() => setOffset(Math.max(0, offset - MESSAGE_LOG_PAGE_SIZE))}
+                  >
+                    <ChevronLeft aria-hidden="true" />
+                    Previous
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={offset + items.length >= total || messages.isFetching}
+                    onClick={() => setOffset(offset + MESSAGE_LOG_PAGE_SIZE)}
+                  >
+                    Next
+                    <ChevronRight aria-hidden="true" />
+                  </Button>
+                </div>
+              </nav>
+            </>
+          )}
         </Card>
         {selectedId ? (
           <div className="min-w-0 xl:sticky xl:top-6">

@@ -24,10 +24,17 @@ export function MessageLogTable({
   onSelect,
 }: {
   items: MessageLogItem[];
+  /** The open message: while one is open, channel and time fold into the first column. */
   selectedId: string | null;
   now: number;
   onSelect: (item: MessageLogItem) => void;
 }) {
+  // The details panel takes the table's place below xl and squeezes it beside itself above.
+  const isCompact = selectedId !== null;
+  const wideOnly = (breakpoint: 'sm' | 'md') =>
+    isCompact ? 'hidden' : breakpoint === 'sm' ? 'hidden sm:table-cell' : 'hidden md:table-cell';
+  const narrowOnly = (breakpoint: 'sm' | 'md') =>
+    isCompact ? '' : breakpoint === 'sm' ? 'sm:hidden' : 'md:hidden';
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -37,13 +44,13 @@ export function MessageLogTable({
             <th scope="col" className="px-4 py-3 font-medium">
               Message
             </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium md:table-cell">
+            <th scope="col" className={`px-4 py-3 font-medium ${wideOnly('md')}`}>
               Channel
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
               Status
             </th>
-            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+            <th scope="col" className={`px-4 py-3 font-medium ${wideOnly('sm')}`}>
               Updated
             </th>
           </tr>
@@ -75,20 +82,22 @@ export function MessageLogTable({
                     {item.tenantName}
                   </button>
                   <p className="truncate text-muted-foreground">
-                    <span className="md:hidden">{CHANNEL_LABELS[item.channel].label} · </span>
+                    <span className={narrowOnly('md')}>
+                      {CHANNEL_LABELS[item.channel].label} ·{' '}
+                    </span>
                     {KIND_LABELS[item.kind]} · {item.recipient}
                   </p>
-                  <p className="text-xs text-muted-foreground sm:hidden">
+                  <p className={`text-xs text-muted-foreground ${narrowOnly('sm')}`}>
                     {formatRelativeTime(item.updatedAt, now)}
                   </p>
                 </td>
-                <td className="hidden px-4 py-3 align-top whitespace-nowrap md:table-cell">
+                <td className={`px-4 py-3 align-top whitespace-nowrap ${wideOnly('md')}`}>
                   <ChannelLabel channel={item.channel} />
                 </td>
                 <td className="px-4 py-3 align-top">
                   <MessageStatusBadge status={item.status} />
                 </td>
-                <td className="hidden px-4 py-3 align-top whitespace-nowrap sm:table-cell">
+                <td className={`px-4 py-3 align-top whitespace-nowrap ${wideOnly('sm')}`}>
                   <time dateTime={item.updatedAt} className="flex flex-col">
                     <span>{formatRelativeTime(item.updatedAt, now)}</span>
                     <span className="text-xs text-muted-foreground">

@@ -1,6 +1,6 @@
 import { Inbox, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useBatchPreview } from '../api/get-batch-preview';
 import { useSendBatchNotifications } from '../api/send-batch-notifications';
+import { currentSearchParams } from '../search-params';
 import { BatchTenantCard } from './batch-tenant-card';
 import { ConfirmSendDialog } from './confirm-send-dialog';
 import { PreviewHeader } from './preview-header';
@@ -178,9 +179,8 @@ function BatchPreview({ batchId }: { batchId: string }) {
 
 /** /message-preview-all?batchId=… (spec sections 2, 4, 5 and 8). */
 export function BatchPreviewPage() {
-  const [params] = useSearchParams();
   const [, navigate] = useLocation();
-  const batchId = params.get('batchId')?.trim() ?? '';
+  const [batchId] = useState(() => currentSearchParams().get('batchId')?.trim() ?? '');
 
   useEffect(() => {
     if (batchId) return;

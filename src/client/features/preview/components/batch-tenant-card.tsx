@@ -1,5 +1,5 @@
-import { Mail, MessageCircle, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { Mail, MessageSquareText, Smartphone } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { BatchPreview } from '../../../../shared/messages';
@@ -27,6 +27,7 @@ function Unused({ children }: { children: string }) {
 export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
   const { tenant, preview } = entry;
   const { hasEmail, hasPhone } = channelsFor(tenant);
+  const headingId = useId();
   const [channel, setChannel] = useState<Channel>(hasEmail || !hasPhone ? 'email' : 'whatsapp');
   const details: [string, string][] = [
     ['Email', tenant.email?.trim() || 'Not provided'],
@@ -35,10 +36,12 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
   ];
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <h2 className="text-lg font-semibold leading-tight">{tenant.name}</h2>
+          <h2 id={headingId} className="text-lg font-semibold leading-tight">
+            {tenant.name}
+          </h2>
           <p className="text-lg font-semibold tabular-nums">{formatAmount(entry.amount)}</p>
         </div>
         <ChannelBadges contact={tenant} />
@@ -50,7 +53,7 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
               <dt className="text-muted-foreground">{label}</dt>
               <dd
                 className={
-                  value === 'Not provided' ? 'italic text-muted-foreground' : 'break-words'
+                  value === 'Not provided' ? 'italic text-muted-foreground' : 'wrap-anywhere'
                 }
               >
                 {value}
@@ -65,7 +68,7 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
               Email
             </TabsTrigger>
             <TabsTrigger value="whatsapp">
-              <MessageCircle aria-hidden="true" />
+              <MessageSquareText aria-hidden="true" />
               WhatsApp
             </TabsTrigger>
             <TabsTrigger value="sms">
@@ -80,6 +83,7 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
                 to={tenant.email}
                 subject={preview.email.subject}
                 html={preview.email.content}
+                isLazy
               />
             ) : (
               <Unused>No email address: no email will be sent.</Unused>

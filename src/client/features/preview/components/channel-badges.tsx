@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Smartphone } from 'lucide-react';
+import { Mail, MessageSquareText, Smartphone } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { type ContactDetails, channelsFor } from '../channels';
 
@@ -22,7 +22,7 @@ export function ChannelBadges({ contact }: { contact: ContactDetails }) {
         <>
           <li>
             <Badge variant="success">
-              <MessageCircle aria-hidden="true" />
+              <MessageSquareText aria-hidden="true" />
               WhatsApp
             </Badge>
           </li>

@@ -18,7 +18,7 @@ export function ChannelPreviewCard({
   children: ReactNode;
 }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <h2 className="flex items-center gap-2 text-base font-semibold leading-tight">
           <Icon aria-hidden="true" className="size-4 shrink-0 text-accent" />

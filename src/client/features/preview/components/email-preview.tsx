@@ -8,12 +8,15 @@ export function EmailPreview({
   html,
   title,
   to,
+  isLazy = false,
 }: {
   subject: string;
   html: string;
   /** Names the frame for screen readers, e.g. 'Email to Mrs Hughes'. */
   title: string;
   to?: string | null;
+  /** Draw the frame only when scrolled near: for long lists of emails (the batch preview). */
+  isLazy?: boolean;
 }) {
   return (
     <div className="overflow-hidden rounded-lg border border-border">
@@ -21,11 +24,11 @@ export function EmailPreview({
         {to ? (
           <>
             <dt className="text-muted-foreground">To</dt>
-            <dd className="break-all">{to}</dd>
+            <dd className="wrap-anywhere">{to}</dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">Subject</dt>
-        <dd className="break-words font-medium" data-testid="email-subject">
+        <dd className="wrap-anywhere font-medium" data-testid="email-subject">
           {subject}
         </dd>
       </dl>
@@ -34,7 +37,7 @@ export function EmailPreview({
         sandbox=""
         srcDoc={html}
         referrerPolicy="no-referrer"
-        loading="lazy"
+        loading={isLazy ? 'lazy' : 'eager'}
         className="block h-[480px] w-full bg-white sm:h-[560px]"
       />
     </div>

@@ -1,10 +1,11 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { PREVIEW_STORAGE_KEY, readPreviewData, sessionStorageOrNull } from '../preview-data';
+import { currentSearchParams } from '../search-params';
 import { SinglePreview } from './single-preview';
 
 const INVALID_TITLE = 'Invalid Preview Data';
@@ -16,10 +17,11 @@ const INVALID_DESCRIPTION = 'Unable to load preview data. Redirecting to upload 
  * page opens instead.
  */
 export function MessagePreviewPage() {
-  const search = useSearch();
   const [, navigate] = useLocation();
   // Read once: the saved copy is removed below, and a re-render must not find it gone.
-  const [source] = useState(() => readPreviewData(search, sessionStorageOrNull()));
+  const [source] = useState(() =>
+    readPreviewData(currentSearchParams().toString(), sessionStorageOrNull()),
+  );
 
   useEffect(() => {
     if (source.status === 'ready') {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { formatDateTime } from '../../../../shared/dates';
 import type { PreviewData } from '../../../../shared/messages';
@@ -12,6 +13,7 @@ function orNotProvided(value: string | null | undefined): string {
 
 /** Spec section 2: tenant, amount, email or 'Not provided', phone or 'Not provided', expiry. */
 export function PaymentDetailsCard({ data }: { data: PreviewData }) {
+  const headingId = useId();
   const expiresAt = Date.parse(data.expiresAt);
   const rows: [string, string][] = [
     ['Tenant', data.tenant.name],
@@ -22,9 +24,11 @@ export function PaymentDetailsCard({ data }: { data: PreviewData }) {
     ['Link expires', Number.isNaN(expiresAt) ? data.expiresAt : formatDateTime(expiresAt)],
   ];
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <h2 className="text-lg font-semibold leading-tight">Payment Details</h2>
+        <h2 id={headingId} className="text-lg font-semibold leading-tight">
+          Payment Details
+        </h2>
         <ChannelBadges contact={data.tenant} />
       </CardHeader>
       <CardContent>
@@ -36,7 +40,7 @@ export function PaymentDetailsCard({ data }: { data: PreviewData }) {
                 className={
                   value === NOT_PROVIDED
                     ? 'italic text-muted-foreground'
-                    : 'break-words font-medium'
+                    : 'wrap-anywhere font-medium'
                 }
               >
                 {value}

@@ -1,4 +1,4 @@
-import { AlertCircle, Mail, MessageCircle, RefreshCw, Send, Smartphone } from 'lucide-react';
+import { AlertCircle, Mail, MessageSquareText, RefreshCw, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -24,8 +24,12 @@ function PreviewsSkeleton() {
       <span className="sr-only" role="status">
         Loading message preview
       </span>
-      {[520, 180, 180].map((height) => (
-        <Card key={height} aria-hidden="true">
+      {[
+        { part: 'email', height: 520 },
+        { part: 'whatsapp', height: 180 },
+        { part: 'sms', height: 180 },
+      ].map(({ part, height }) => (
+        <Card key={part} aria-hidden="true">
           <CardHeader>
             <Skeleton className="h-5 w-40" />
           </CardHeader>
@@ -56,7 +60,7 @@ function Previews({ data, preview }: { data: PreviewData; preview: PreviewResult
       </ChannelPreviewCard>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChannelPreviewCard
-          icon={MessageCircle}
+          icon={MessageSquareText}
           title="WhatsApp Preview"
           unusedReason={hasPhone ? undefined : 'No phone number: no WhatsApp message will be sent.'}
         >
@@ -113,7 +117,7 @@ export function SinglePreview({ data }: { data: PreviewData }) {
         title="Message Preview"
         description={`The messages ${data.tenant.name} will receive with their payment link.`}
       />
-      <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6">
           <PaymentDetailsCard data={data} />
         </div>

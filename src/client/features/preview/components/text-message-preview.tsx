@@ -3,7 +3,7 @@ export function WhatsAppPreview({ text }: { text: string }) {
   return (
     <div className="rounded-lg bg-[#efeae2] p-3 sm:p-4">
       <div className="ml-auto max-w-[92%] rounded-lg rounded-tr-none bg-[#d9fdd3] px-3 py-2 text-[15px] leading-snug text-[#111b21] shadow-sm">
-        <p className="whitespace-pre-wrap break-words" data-testid="whatsapp-text">
+        <p className="whitespace-pre-wrap wrap-anywhere" data-testid="whatsapp-text">
           {text}
         </p>
       </div>
@@ -16,7 +16,7 @@ export function SmsPreview({ text }: { text: string }) {
   return (
     <div className="rounded-lg bg-muted p-3 sm:p-4">
       <div className="mr-auto max-w-[92%] rounded-2xl rounded-bl-sm bg-card px-3 py-2 text-[15px] leading-snug shadow-sm">
-        <p className="whitespace-pre-wrap break-words" data-testid="sms-text">
+        <p className="whitespace-pre-wrap wrap-anywhere" data-testid="sms-text">
           {text}
         </p>
       </div>

@@ -6,9 +6,18 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { TEMPLATE_FIELD_INFO, type TemplateField } from '../../../../shared/templates';
 
-/** Spec section 2: text areas 4 to 15 rows. They grow with the text between the two. */
+/** About how many characters fit on a line of the editor on a desktop. */
+const CHARACTERS_PER_ROW = 70;
+
+/**
+ * Spec section 2: text areas 4 to 15 rows. They grow with the text between the two, counting
+ * long lines as the several rows they wrap to, so a short template needs no scrolling.
+ */
 function rowsFor(value: string): number {
-  return Math.min(15, Math.max(4, value.split('\n').length + 1));
+  const rows = value
+    .split('\n')
+    .reduce((total, line) => total + Math.max(1, Math.ceil(line.length / CHARACTERS_PER_ROW)), 0);
+  return Math.min(15, Math.max(4, rows + 1));
 }
 
 /** One template: label, when it is sent, the editor, and its error. */

@@ -1,5 +1,5 @@
 import { Eye, MailOpen, MessageSquareText } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { getPublicConfig } from '@/lib/public-config';
 import { renderTemplate } from '../../../../shared/render-template';
 import {
@@ -28,11 +28,17 @@ const EMAIL_PARTS: Partial<Record<TemplateField, { subject: TemplateField; body:
 function WhatsAppPreview({ text }: { text: string }) {
   return (
     <div className="rounded-lg bg-[#efeae2] p-3 sm:p-4">
-      <div className="ml-auto max-w-[92%] rounded-lg rounded-tr-none bg-[#d9fdd3] px-3 py-2 text-[15px] leading-snug text-[#111b21] shadow-sm">
-        <p className="whitespace-pre-wrap break-words" data-testid="whatsapp-preview-text">
-          {text}
+      {text.trim() === '' ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">
+          Nothing to preview: this template is empty.
         </p>
-      </div>
+      ) : (
+        <div className="ml-auto max-w-[92%] rounded-lg rounded-tr-none bg-[#d9fdd3] px-3 py-2 text-[15px] leading-snug text-[#111b21] shadow-sm">
+          <p className="whitespace-pre-wrap break-words" data-testid="whatsapp-preview-text">
+            {text}
+          </p>
+        </div>
+      )}
       <p className="mt-2 text-right text-xs text-muted-foreground">
         {text.length.toLocaleString('en-GB')} characters with the sample data
       </p>
@@ -87,11 +93,12 @@ function EmailPreview({
 export function TemplatePreview({
   field,
   values,
-  className,
+  isInline = false,
 }: {
   field: TemplateField;
   values: Templates;
-  className?: string;
+  /** Shown under the field being edited (phones) rather than as a card beside the form. */
+  isInline?: boolean;
 }) {
   // A quarter of a second behind the typing: an iframe that reloads per keystroke flickers.
   const templates = useDebouncedValue(values, 250);
@@ -105,35 +112,51 @@ export function TemplatePreview({
   const parts = EMAIL_PARTS[field];
   const bodyFormat = parts ? TEMPLATE_FIELD_INFO[parts.body].format : 'text';
   const Icon = parts ? MailOpen : MessageSquareText;
+  // Inline, it sits under a field of a card whose own heading is an h2.
+  const Heading = isInline ? 'h3' : 'h2';
 
+  const heading = (
+    <>
+      <Heading className="flex items-center gap-2 text-base font-semibold leading-tight">
+        <Eye aria-hidden="true" className="size-4 text-accent" />
+        Preview
+      </Heading>
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        <span>{parts ? TEMPLATE_FIELD_INFO[parts.body].label : info.label}, with sample data</span>
+      </p>
+    </>
+  );
+  const content = parts ? (
+    <EmailPreview
+      title={`Email preview: ${TEMPLATE_FIELD_INFO[parts.body].label}`}
+      subject={renderTemplate(templates[parts.subject], sample, { mode: 'text' })}
+      body={renderTemplate(templates[parts.body], sample, {
+        mode: bodyFormat === 'html' ? 'html' : 'text',
+      })}
+      isHtml={bodyFormat === 'html'}
+    />
+  ) : (
+    <WhatsAppPreview text={renderTemplate(templates[field], sample, { mode: 'text' })} />
+  );
+
+  if (isInline) {
+    // Under the field on a phone: no card inside the card, so the preview keeps its width.
+    return (
+      <section
+        aria-label="Preview"
+        data-testid="template-preview"
+        className="mt-2 flex flex-col gap-2"
+      >
+        {heading}
+        {content}
+      </section>
+    );
+  }
   return (
-    <Card className={className} data-testid="template-preview">
-      <CardHeader>
-        <h2 className="flex items-center gap-2 text-base font-semibold leading-tight">
-          <Eye aria-hidden="true" className="size-4 text-accent" />
-          Preview
-        </h2>
-        <CardDescription className="flex items-center gap-1.5">
-          <Icon aria-hidden="true" className="size-4 shrink-0" />
-          <span>
-            {parts ? TEMPLATE_FIELD_INFO[parts.body].label : info.label}, with sample data
-          </span>
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {parts ? (
-          <EmailPreview
-            title={`Email preview: ${TEMPLATE_FIELD_INFO[parts.body].label}`}
-            subject={renderTemplate(templates[parts.subject], sample, { mode: 'text' })}
-            body={renderTemplate(templates[parts.body], sample, {
-              mode: bodyFormat === 'html' ? 'html' : 'text',
-            })}
-            isHtml={bodyFormat === 'html'}
-          />
-        ) : (
-          <WhatsAppPreview text={renderTemplate(templates[field], sample, { mode: 'text' })} />
-        )}
-      </CardContent>
+    <Card data-testid="template-preview">
+      <CardHeader>{heading}</CardHeader>
+      <CardContent>{content}</CardContent>
     </Card>
   );
 }

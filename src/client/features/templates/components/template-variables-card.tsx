@@ -35,11 +35,11 @@ export function TemplateVariablesCard({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ul className="flex flex-col divide-y divide-border">
+          <ul className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
             {TEMPLATE_PLACEHOLDERS.map(({ name, description }) => {
               const token = `{{${name}}}`;
               return (
-                <li key={name} className="flex items-start gap-3 py-2 first:pt-0 last:pb-0">
+                <li key={name} className="flex flex-col items-start gap-1">
                   <button
                     type="button"
                     onClick={() => onInsert(token)}
@@ -53,9 +53,7 @@ export function TemplateVariablesCard({
                     />
                     <code>{token}</code>
                   </button>
-                  <span className="pt-1.5 text-sm leading-snug text-muted-foreground">
-                    {description}
-                  </span>
+                  <span className="text-sm leading-snug text-muted-foreground">{description}</span>
                 </li>
               );
             })}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Loader2, MailOpen, MessageSquareText, RotateCcw, Save } from 'lucide-react';
+import { AlertCircle, Loader2, MailOpen, MessageSquareText, Save, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
@@ -204,7 +204,7 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
       onInsert={insertPlaceholder}
     />
   );
-  const preview = <TemplatePreview field={activeField} values={values} />;
+  const preview = <TemplatePreview field={activeField} values={values} isInline={!isWide} />;
 
   const failureNote = (scope: SaveScope) =>
     failure?.scope === scope ? (
@@ -262,7 +262,7 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
                   disabled={update.isPending}
                   className="w-full sm:w-auto"
                 >
-                  <RotateCcw aria-hidden="true" />
+                  <Undo2 aria-hidden="true" />
                   Discard changes
                 </Button>
               ) : null}
@@ -277,7 +277,7 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
         <TabsList aria-label="Template type" className="mb-4 w-full sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value} className="flex-1 sm:flex-none">
-              <Icon aria-hidden="true" />
+              <Icon aria-hidden="true" className="hidden sm:block" />
               {label}
               {unsavedIn(value) > 0 ? (
                 <>
@@ -334,15 +334,12 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
                 </Card>
               </TabsContent>
             ))}
-            {isWide ? null : variablesCard}
+            {variablesCard}
           </div>
           {isWide ? (
-            <aside
-              aria-label="Preview and variables"
-              className="sticky top-4 flex max-h-[calc(100dvh-2rem)] flex-col gap-6 overflow-y-auto"
-            >
+            // Sticky, so the preview stays in sight while staff scroll down a long template.
+            <aside aria-label="Preview" className="sticky top-4">
               {preview}
-              {variablesCard}
             </aside>
           ) : null}
         </div>

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInThroughForm } from './support/auth.js';
+
+/** Opens the Template Manager from the sidebar, as staff do. */
+async function openTemplates(page: Page): Promise<void> {
+  await signInThroughForm(page);
+  await page
+    .getByRole('navigation', { name: /admin/i })
+    .getByRole('link', { name: 'Templates' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Message Templates' })).toBeVisible();
+}
+
+test('staff edit a WhatsApp template, save it, and it is kept after a reload', async ({ page }) => {
+  await openTemplates(page);
+  const field = page.getByLabel('Payment link message');
+  const original = await field.inputValue();
+  expect(original).toContain('Section 146 Notice');
+
+  const edited = `Hello {{tenantName}}, an e2e check ${Date.now()}: {{paymentUrl}}`;
+  await field.fill(edited);
+  await expect(page.getByText('1 unsaved change', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('whatsapp-preview-text')).toContainText(
+    'Hello Mrs Margaret Hughes, an e2e check',
+  );
+
+  await page.getByRole('button', { name: 'Save WhatsApp Templates' }).click();
+  await expect(page.getByText('WhatsApp Templates Saved')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Payment link message')).toHaveValue(edited);
+
+  // Put the default back: other journeys read the same one record.
+  await page.getByLabel('Payment link message').fill(original);
+  await page.getByRole('button', { name: 'Save All Templates' }).click();
+  await expect(page.getByText('Templates Updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Payment link message')).toHaveValue(original);
+});
+
+test('a cleared template shows its required message and is not saved', async ({ page }) => {
+  await openTemplates(page);
+  await page.getByRole('tab', { name: /Email Templates/ }).click();
+  const subject = page.getByLabel('Reminder email subject');
+  const original = await subject.inputValue();
+
+  await subject.fill('');
+  await expect(page.getByText('Email reminder subject is required')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Email Templates' }).click();
+  await expect(subject).toBeFocused();
+  await expect(subject).toHaveAttribute('aria-invalid', 'true');
+
+  // Leaving with unsaved edits asks first (beforeunload); staff confirm here.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await page.getByRole('tab', { name: /Email Templates/ }).click();
+  await expect(page.getByLabel('Reminder email subject')).toHaveValue(original);
+});
+
+test('an unknown placeholder is refused by the page and by the server', async ({ page }) => {
+  await openTemplates(page);
+  await page.getByRole('tab', { name: /Email Templates/ }).click();
+  const subject = page.getByLabel('Payment email subject');
+  await subject.fill('Payment due for {{bogus}}');
+
+  const message = 'Unknown placeholder {{bogus}} in the email payment subject';
+  await expect(page.getByText(message)).toBeVisible();
+  await page.getByRole('button', { name: 'Save All Templates' }).click();
+  await expect(page.getByText('Templates Updated')).toHaveCount(0);
+
+  // The server holds the same rule, whatever a client sends.
+  const current = await (await page.request.get('/api/templates')).json();
+  const response = await page.request.put('/api/templates', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { ...current, emailPaymentSubject: 'Payment due for {{bogus}}' },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toEqual({
+    message,
+    errors: [{ field: 'emailPaymentSubject', message }],
+  });
+});
+
+test('the email preview is drawn in a sandboxed frame with the sample leaseholder', async ({
+  page,
+}) => {
+  await openTemplates(page);
+  await page.getByRole('tab', { name: /Email Templates/ }).click();
+  await page.getByLabel('Payment email HTML').click();
+
+  const frame = page.getByTitle('Email preview: Payment email HTML');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  const email = page.frameLocator('iframe[title="Email preview: Payment email HTML"]');
+  await expect(email.getByText('Dear Mrs Margaret Hughes,')).toBeVisible();
+  await expect(email.getByRole('link', { name: 'Pay now' })).toBeVisible();
+  await expect(email.getByText(/£450\.00 \+ VAT/)).toBeVisible();
+});
