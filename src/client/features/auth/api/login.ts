@@ -37,7 +37,12 @@ export function useLogin() {
       // If the status could not be read, protected pages read it again themselves.
       if (status) queryClient.setQueryData(queryKey, status);
       toast.success('Login Successful', { description: 'Welcome to the admin dashboard' });
-      setTimeout(() => navigate('/admin'), LOGIN_REDIRECT_DELAY_MS);
+      // The page behind the form is usable at once; someone who has already clicked elsewhere
+      // within the 0.1 s is not pulled back to the dashboard.
+      const signedInAt = window.location.pathname;
+      setTimeout(() => {
+        if (window.location.pathname === signedInAt) navigate('/admin');
+      }, LOGIN_REDIRECT_DELAY_MS);
     },
   });
 }
