@@ -1,9 +1,8 @@
-import { PhoneIncoming, RefreshCw } from 'lucide-react';
+import { PhoneIncoming } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { CallbackRequestStatus } from '../../../../shared/callback-requests';
@@ -114,23 +113,11 @@ export function CallbackRequestsCard() {
               <LoadingRows />
             </>
           ) : requests.isError ? (
-            <Alert variant="destructive">
-              <div className="flex flex-1 flex-col gap-3">
-                <AlertTitle>Failed to load call-back requests.</AlertTitle>
-                <AlertDescription>
-                  Please refresh the page or contact support if the problem persists.
-                </AlertDescription>
-                <Button
-                  variant="outline"
-                  className="self-start"
-                  onClick={() => void requests.refetch()}
-                  disabled={requests.isFetching}
-                >
-                  <RefreshCw aria-hidden="true" />
-                  Try again
-                </Button>
-              </div>
-            </Alert>
+            <LoadErrorAlert
+              title="Failed to load call-back requests."
+              onRetry={() => void requests.refetch()}
+              isRetrying={requests.isFetching}
+            />
           ) : requests.data.items.length === 0 ? (
             <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed border-border px-4 py-10 text-center">
               <p className="font-medium">{EMPTY[view].title}</p>

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import {
@@ -127,23 +127,11 @@ export function MessageLogPage() {
             </>
           ) : messages.isError ? (
             <div className="p-4">
-              <Alert variant="destructive">
-                <div className="flex flex-1 flex-col gap-3">
-                  <AlertTitle>Failed to load messages.</AlertTitle>
-                  <AlertDescription>
-                    Please refresh the page or contact support if the problem persists.
-                  </AlertDescription>
-                  <Button
-                    variant="outline"
-                    className="self-start"
-                    onClick={() => void messages.refetch()}
-                    disabled={messages.isFetching}
-                  >
-                    <RefreshCw aria-hidden="true" />
-                    Try again
-                  </Button>
-                </div>
-              </Alert>
+              <LoadErrorAlert
+                title="Failed to load messages."
+                onRetry={() => void messages.refetch()}
+                isRetrying={messages.isFetching}
+              />
             </div>
           ) : items.length === 0 ? (
             <EmptyState
