@@ -47,7 +47,7 @@ export function Brand() {
         <Building2 aria-hidden="true" className="size-5" />
       </span>
       <span className="flex min-w-0 flex-col">
-        <span className="truncate text-sm font-semibold leading-tight">
+        <span className="line-clamp-2 text-sm font-semibold leading-tight">
           {getPublicConfig().companyName}
         </span>
         <span className="text-xs text-muted-foreground">Admin</span>

@@ -2,7 +2,7 @@ import CircleAlert from 'lucide-react/icons/circle-alert';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import { type FormEvent, type RefObject, useId, useState } from 'react';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Input } from '@/components/ui/input';
 import { CALL_ME_NOW_HINT, findPhoneNumberProblem } from '../../../../shared/call-me-now-rules';
 

@@ -3,7 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import type { Ref } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import type { CallMeNowAnswer } from '../api/request-callback';
 
 interface CallMeNowResultProps {

@@ -76,7 +76,9 @@ export function CallbackRequestsCard() {
                 Call-back requests
               </h2>
               {waitingCount !== undefined && waitingCount > 0 ? (
-                <Badge variant="warning">{waitingCount} waiting</Badge>
+                <Badge variant="warning" className="whitespace-nowrap">
+                  {waitingCount} waiting
+                </Badge>
               ) : null}
             </div>
             <fieldset className="inline-flex rounded-lg border border-border bg-muted p-1">

@@ -3,7 +3,7 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import Phone from 'lucide-react/icons/phone';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { telHref } from '../utils/contact-links';
 import { PageContainer } from './page-container';
 

@@ -1,6 +1,6 @@
 import Building2 from 'lucide-react/icons/building-2';
 import Phone from 'lucide-react/icons/phone';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { telHref } from '../utils/contact-links';
 import { PageContainer } from './page-container';
 
