@@ -58,7 +58,7 @@ export function ImportantInformation({ config }: { config: PublicConfig }) {
               {config.contactPhone}
             </a>{' '}
             or email{' '}
-            <a href={mailtoHref(config.contactEmail)} className={`${linkClass} break-all`}>
+            <a href={mailtoHref(config.contactEmail)} className={`${linkClass} break-words`}>
               {config.contactEmail}
             </a>{' '}
             and we will help.

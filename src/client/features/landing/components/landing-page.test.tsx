@@ -96,6 +96,8 @@ describe('Landing page', () => {
     const card = region('Call Me Now');
     expect(within(card).getByLabelText('Your phone number')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Call Me Now' })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('We will never ask for your card details on the phone.');
     expect(screen.getByRole('link', { name: 'Request a call back' })).toHaveAttribute(
       'href',
       `#${card.id}`,

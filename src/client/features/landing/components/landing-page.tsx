@@ -1,13 +1,11 @@
-import PhoneCall from 'lucide-react/icons/phone-call';
-import { CallMeNow } from '@/features/call-me-now/components/call-me-now';
 import { getPublicConfig } from '@/lib/public-config';
+import { CallMeNowCard } from './call-me-now-card';
 import { ContactCard } from './contact-card';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
 import { ImportantInformation } from './important-information';
 import { OfficeHoursCard } from './office-hours-card';
 import { PageContainer } from './page-container';
-import { SectionCard } from './section-card';
 import { SecurePaymentsCard } from './secure-payments-card';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -32,15 +30,11 @@ export function LandingPage() {
               <ContactCard config={config} />
               <OfficeHoursCard contactPhone={config.contactPhone} />
             </div>
-            <SectionCard
-              icon={PhoneCall}
-              title="Call Me Now"
-              description="Leave your number and one of our team will call you back during office hours."
-              className="scroll-mt-6 md:col-span-2 lg:col-span-1"
+            <CallMeNowCard
               id={CALL_ME_NOW_ID}
-            >
-              <CallMeNow />
-            </SectionCard>
+              contactPhone={config.contactPhone}
+              className="scroll-mt-6 md:col-span-2 lg:col-span-1"
+            />
           </div>
         </PageContainer>
         <HowItWorks />

@@ -26,7 +26,9 @@ export function OfficeHoursCard({
               <th scope="row" className="py-3 pr-4 font-medium text-foreground">
                 {row.days}
               </th>
-              <td className="py-3 text-right font-semibold text-primary">{row.hours}</td>
+              <td className="py-3 text-right font-semibold whitespace-nowrap text-primary">
+                {row.hours}
+              </td>
             </tr>
           ))}
         </tbody>
