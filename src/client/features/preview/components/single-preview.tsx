@@ -1,9 +1,9 @@
-import { AlertCircle, Mail, MessageSquareText, RefreshCw, Send, Smartphone } from 'lucide-react';
+import { Mail, MessageSquareText, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import type { PreviewData, PreviewResult } from '../../../../shared/messages';
@@ -125,28 +125,12 @@ export function SinglePreview({ data }: { data: PreviewData }) {
           {preview.isPending ? (
             <PreviewsSkeleton />
           ) : preview.isError ? (
-            <Alert variant="destructive">
-              <AlertCircle aria-hidden="true" />
-              <div className="flex flex-1 flex-col gap-3">
-                <AlertTitle>Failed to load message preview</AlertTitle>
-                <AlertDescription>
-                  The messages could not be generated. Please try again, or check the templates if
-                  the problem persists.
-                </AlertDescription>
-                <Button
-                  variant="outline"
-                  className="self-start"
-                  onClick={() => void preview.refetch()}
-                  disabled={preview.isFetching}
-                >
-                  <RefreshCw
-                    aria-hidden="true"
-                    className={preview.isFetching ? 'animate-spin' : undefined}
-                  />
-                  Try again
-                </Button>
-              </div>
-            </Alert>
+            <LoadErrorAlert
+              title="Failed to load message preview"
+              description="The messages could not be generated. Please try again, or check the templates if the problem persists."
+              onRetry={() => void preview.refetch()}
+              isRetrying={preview.isFetching}
+            />
           ) : (
             <Previews data={data} preview={preview.data} />
           )}

@@ -1,7 +1,5 @@
-import { RefreshCw } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTemplates } from '../api/get-templates';
 import { TemplatesForm } from './templates-form';
@@ -63,27 +61,12 @@ export function TemplateManagerPage() {
     return (
       <>
         <TemplatesHeading />
-        <Alert variant="destructive">
-          <div className="flex flex-1 flex-col gap-3">
-            <AlertTitle>Failed to fetch templates</AlertTitle>
-            <AlertDescription>
-              The message templates could not be loaded. Please try again, or contact support if the
-              problem persists.
-            </AlertDescription>
-            <Button
-              variant="outline"
-              className="self-start"
-              onClick={() => void templates.refetch()}
-              disabled={templates.isFetching}
-            >
-              <RefreshCw
-                aria-hidden="true"
-                className={templates.isFetching ? 'animate-spin' : undefined}
-              />
-              Try again
-            </Button>
-          </div>
-        </Alert>
+        <LoadErrorAlert
+          title="Failed to fetch templates"
+          description="The message templates could not be loaded. Please try again, or contact support if the problem persists."
+          onRetry={() => void templates.refetch()}
+          isRetrying={templates.isFetching}
+        />
       </>
     );
   }
