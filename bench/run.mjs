@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { load } from './http-load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +28,61 @@ function landingJsGzip() {
   for (const file of files) total += gzipSync(readFileSync(path.join(dir, file))).length;
   const chunks = readdirSync(path.join(dir, 'assets')).filter((name) => name.endsWith('.js'));
   return { bytes: total, files: [...files], chunkCount: chunks.length };
+}
+
+/** Signs in as staff and uploads one leaseholder: answers the new payment link's id. */
+async function seedPaymentLink(origin) {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ password: 'bench-password-1' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const csv = [
+    'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)',
+    'Margaret Hughes,margaret@example.co.uk,,"Flat 3, 12 Riverside Court, London SE1 9AA",1245.50',
+  ].join('\n');
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
+  const upload = await fetch(`${origin}/api/upload/tenants`, {
+    method: 'POST',
+    headers: { cookie, origin },
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`bench upload failed: ${upload.status} ${await upload.text()}`);
+  const list = await (
+    await fetch(`${origin}/api/payment-links?limit=1`, { headers: { cookie } })
+  ).json();
+  return list.items[0].id;
+}
+
+/** Every script a real browser downloads for `url`, gzipped as a server would send them. */
+async function pageJsGzip(url) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    let bytes = 0;
+    for (const response of scripts) bytes += gzipSync(await response.body()).length;
+    const files = scripts.map((response) => new URL(response.url()).pathname);
+    return { bytes, files, admin: files.some((file) => file.includes('admin-area')) };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function startProcess(script, port, dataDir) {
@@ -89,6 +145,22 @@ try {
     `${ratio(landing)}x req/s, p99 ${landing.p99.toFixed(2)} ms`,
     '>= 0.5x',
     landing.rps / baseline.rps >= 0.5,
+  );
+
+  const linkId = await seedPaymentLink('http://127.0.0.1:43117');
+  const linkRead = await load({ url: `http://127.0.0.1:43117/api/payment-link/${linkId}` });
+  report(
+    'GET /api/payment-link/{id} vs bare route',
+    `${ratio(linkRead)}x req/s, p99 ${linkRead.p99.toFixed(2)} ms`,
+    '>= 0.5x, p99 < 10 ms',
+    linkRead.rps / baseline.rps >= 0.5 && linkRead.p99 < 10 && linkRead.errors === 0,
+  );
+  const paymentJs = await pageJsGzip(`http://127.0.0.1:43117/payment/${linkId}`);
+  report(
+    'JavaScript shipped to /payment/{id} (gzip, as loaded by Chromium)',
+    `${(paymentJs.bytes / 1024).toFixed(1)} KB in ${paymentJs.files.length} files${paymentJs.admin ? ', ADMIN CODE LOADED' : ''}`,
+    '90 KB, no admin code',
+    paymentJs.bytes <= 90 * 1024 && !paymentJs.admin,
   );
 
   portal.child.kill('SIGTERM');

@@ -10,17 +10,23 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultClientDir, registerStaticClient } from './http/static-client.js';
+import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { registerSessions } from './modules/auth/sessions.js';
 import { callMeNowRoutes } from './modules/call-me-now/routes.js';
 import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { paymentLinkRoutes } from './modules/payment-links/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { stripeWebhookRoutes } from './modules/payments/webhook-routes.js';
 import { previewRoutes } from './modules/preview/routes.js';
 import { publicConfigOf } from './modules/system/public-config.js';
 import { systemAdminRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 
 export interface BuildAppOptions {
@@ -54,6 +60,14 @@ export async function buildApp(
   await app.register(callMeNowRoutes, { ...ctx, prefix: '/api' });
   // Called by providers, verified by signature: outside the admin scope.
   await app.register(webhookRoutes, { ...ctx, prefix: '/api/webhooks' });
+  // The leaseholder's payment calls (public, keyed by the link id) and Stripe's webhook.
+  const paymentProvider = createPaymentProvider(ctx.config, ctx.clock);
+  await app.register(paymentRoutes, { ...ctx, provider: paymentProvider, prefix: '/api' });
+  await app.register(stripeWebhookRoutes, {
+    ...ctx,
+    provider: paymentProvider,
+    prefix: '/api/webhooks',
+  });
 
   // Every admin API route is registered inside this scope and so passes the one guard.
   await app.register(
@@ -64,6 +78,9 @@ export async function buildApp(
       await admin.register(templateRoutes, ctx);
       await admin.register(messageRoutes, ctx);
       await admin.register(previewRoutes, ctx);
+      await admin.register(uploadRoutes, ctx);
+      await admin.register(paymentLinkRoutes, ctx);
+      await admin.register(dashboardRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.email('must be an email address').default('enquiries@riverside-estates.example'),
   ),
+  /** Printed on receipts; one line, commas between parts. */
+  COMPANY_ADDRESS: optionalString,
   // Providers: each one switches from its embedded stand-in to the real service when configured.
   SMTP_HOST: optionalString,
   SMTP_PORT: integer(587, 1, 65535),
@@ -157,7 +159,7 @@ function crossFieldProblems(env: Env): string[] {
     ].filter(Boolean);
     for (const field of missing) {
       problems.push(
-        `${field}: is required in production (or set ALLOW_DEMO_PROVIDERS=true to run with captured messages and demo payments)`,
+        `${field}: is required in production (or set ALLOW_DEMO_PROVIDERS=true to run with captured messages and without online payments)`,
       );
     }
   }
@@ -201,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       name: env.COMPANY_NAME,
       phone: env.CONTACT_PHONE,
       email: env.CONTACT_EMAIL,
+      address: env.COMPANY_ADDRESS,
     },
     smtp: env.SMTP_HOST
       ? {

@@ -12,6 +12,19 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDate('2025-07-14T23:30:00Z')).toBe('15/07/2025');
   });
 
+  it('follow the clocks changing in March and October', () => {
+    expect(formatDateTime('2025-03-30T00:59:00Z')).toBe('30 Mar 2025 at 00:59');
+    expect(formatDateTime('2025-03-30T01:00:00Z')).toBe('30 Mar 2025 at 02:00');
+    expect(formatDateTime('2025-10-26T00:30:00Z')).toBe('26 Oct 2025 at 01:30');
+    expect(formatDateTime('2025-10-26T01:30:00Z')).toBe('26 Oct 2025 at 01:30');
+  });
+
+  it('write every month the same short way, midnight as 00:00', () => {
+    expect(formatDateTime('2025-09-09T23:00:00Z')).toBe('10 Sep 2025 at 00:00');
+    expect(formatDateTime('2025-12-31T23:59:00Z')).toBe('31 Dec 2025 at 23:59');
+    expect(formatDate('2025-12-31T23:59:00Z')).toBe('31/12/2025');
+  });
+
   it('accept dates and epoch milliseconds', () => {
     const time = Date.UTC(2025, 2, 5, 14, 5);
     expect(formatDateTime(time)).toBe('5 Mar 2025 at 14:05');

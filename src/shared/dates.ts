@@ -1,10 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-
 /**
  * The one date formatter (STYLE: one way to do a thing). Every displayed date is in UK time,
  * whatever the viewer's own time zone (spec section 9), so 23:30 UTC in summer reads 00:30 the
- * next day, as a UK leaseholder or member of staff would expect.
+ * next day, as a UK leaseholder or member of staff would expect. Built on Intl (its time zone
+ * data follows the BST/GMT changes), not a date library: the leaseholder's pages stay small.
  */
 export const UK_TIME_ZONE = 'Europe/London';
 
@@ -14,18 +12,45 @@ function toTime(value: DateInput): number {
   return value instanceof Date ? value.getTime() : new Date(value).getTime();
 }
 
-function inUkTime(value: DateInput): TZDate {
-  return new TZDate(toTime(value), UK_TIME_ZONE);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const ukParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock fields in London: numbers only, so no locale wording leaks in. */
+function inUkTime(value: DateInput) {
+  const fields: Record<string, number> = {};
+  for (const part of ukParts.formatToParts(toTime(value))) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    year: fields.year ?? 0,
+    month: fields.month ?? 1,
+    day: fields.day ?? 1,
+    hour: fields.hour ?? 0,
+    minute: fields.minute ?? 0,
+  };
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 /** Spec section 9's default format: 05/03/2025. */
 export function formatDate(value: DateInput): string {
-  return format(inUkTime(value), 'dd/MM/yyyy');
+  const { year, month, day } = inUkTime(value);
+  return `${two(day)}/${two(month)}/${year}`;
 }
 
 /** Spec section 9's long format: 5 Mar 2025 at 14:05. */
 export function formatDateTime(value: DateInput): string {
-  return format(inUkTime(value), "d MMM yyyy 'at' HH:mm");
+  const { year, month, day, hour, minute } = inUkTime(value);
+  return `${day} ${MONTHS[month - 1]} ${year} at ${two(hour)}:${two(minute)}`;
 }
 
 const MINUTE_MS = 60_000;

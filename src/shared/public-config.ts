@@ -4,6 +4,8 @@ export interface PublicConfig {
   contactPhone: string;
   contactEmail: string;
   linkLifetimeDays: number;
+  /** 'stripe': Pay redirects to Stripe Checkout. 'demo': the embedded simulated flow. */
+  paymentProvider: 'demo' | 'stripe';
 }
 
 /**
@@ -17,6 +19,7 @@ export function isPublicConfig(value: unknown): value is PublicConfig {
     typeof config.companyName === 'string' &&
     typeof config.contactPhone === 'string' &&
     typeof config.contactEmail === 'string' &&
-    Number.isInteger(config.linkLifetimeDays)
+    Number.isInteger(config.linkLifetimeDays) &&
+    (config.paymentProvider === 'demo' || config.paymentProvider === 'stripe')
   );
 }

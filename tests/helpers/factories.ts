@@ -1,9 +1,9 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { AppContext } from '../../src/server/context.js';
 import type { PaymentLinksTable, TenantsTable } from '../../src/server/db/schema.js';
-import { newId, randomToken } from '../../src/server/lib/ids.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { newId } from '../../src/server/lib/ids.js';
+import { newPaymentLinkRow } from '../../src/server/modules/payment-links/new-payment-link-row.js';
+import { tenantSearchText } from '../../src/server/modules/payment-links/tenant-search-text.js';
 
 export type Tenant = Selectable<TenantsTable>;
 export type PaymentLink = Selectable<PaymentLinksTable>;
@@ -13,15 +13,17 @@ export async function createTenant(
   ctx: AppContext,
   overrides: Partial<Insertable<TenantsTable>> = {},
 ): Promise<Tenant> {
-  const row: Tenant = {
+  const fields = {
     id: newId(),
     name: 'Margaret Hughes',
     email: 'margaret.hughes@example.co.uk',
     phone: '+447700900123',
+    phone_kind: 'mobile' as const,
     address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
     created_at: ctx.clock.now(),
     ...overrides,
   };
+  const row = { ...fields, search_text: tenantSearchText(fields) } as Tenant;
   await ctx.db.insertInto('tenants').values(row).execute();
   return row;
 }
@@ -37,20 +39,11 @@ export async function createPaymentLink(
   } = {},
 ): Promise<PaymentLink> {
   const { tenant, ...linkOverrides } = overrides;
-  const now = ctx.clock.now();
   const tenantId = linkOverrides.tenant_id ?? (await createTenant(ctx, tenant)).id;
-  const row: PaymentLink = {
-    id: randomToken(16),
-    tenant_id: tenantId,
-    batch_id: null,
-    amount_pence: 124_550,
-    status: 'pending',
-    expires_at: now + ctx.config.linkLifetimeDays * DAY_MS,
-    created_at: now,
-    paid_at: null,
-    replaced_by: null,
+  const row = {
+    ...newPaymentLinkRow(ctx, { tenantId, amountPence: 124_550, batchId: null }),
     ...linkOverrides,
-  };
+  } as PaymentLink;
   await ctx.db.insertInto('payment_links').values(row).execute();
   return row;
 }

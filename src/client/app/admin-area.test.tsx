@@ -107,7 +107,7 @@ describe('protected admin pages', () => {
     mockServer({ isSignedIn: true });
     renderAt('/upload');
     expect(await screen.findByRole('heading', { name: 'Bulk Upload' })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Template' })).toBeInTheDocument();
     const nav = adminNav();
     expect(nav).toBeInTheDocument();
     const links = within(nav!).getAllByRole('link');

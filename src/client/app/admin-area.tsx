@@ -1,21 +1,17 @@
 import { Route, Switch } from 'wouter';
 import { MessageLogPage } from '@/features/message-log/components/message-log-page';
+import { PaymentStatusPage } from '@/features/payment-links/components/payment-status-page';
 import { BatchPreviewPage } from '@/features/preview/components/batch-preview-page';
 import { MessagePreviewPage } from '@/features/preview/components/message-preview-page';
 import { TemplateManagerPage } from '@/features/templates/components/template-manager-page';
+import { UploadPage } from '@/features/upload/components/upload-page';
 import { AdminLayout } from './admin-layout';
 import { ProtectedRoute } from './protected-route';
 import { DataProviders } from './providers';
-import { ComingSoonPage } from './routes/coming-soon';
 import { DashboardPage } from './routes/dashboard';
 import { NotFoundPage } from './routes/not-found';
+import { PageHeader } from './routes/page-header';
 import { useDocumentTitle } from './use-document-title';
-
-/** Admin pages not built yet (spec section 2): each says so under its own heading. */
-const COMING_SOON_PAGES = [
-  { path: '/upload', title: 'Bulk Upload' },
-  { path: '/payments', title: 'Payment Status' },
-];
 
 function TemplatesPage() {
   useDocumentTitle('Message Templates');
@@ -30,6 +26,26 @@ function SinglePreviewRoute() {
 function BatchPreviewRoute() {
   useDocumentTitle('Batch Preview');
   return <BatchPreviewPage />;
+}
+
+function UploadRoute() {
+  useDocumentTitle('Bulk Upload');
+  return (
+    <>
+      <PageHeader title="Bulk Upload" />
+      <UploadPage />
+    </>
+  );
+}
+
+function PaymentsRoute() {
+  useDocumentTitle('Payment Status');
+  return (
+    <>
+      <PageHeader title="Payment Status" description="Track and manage tenant payment links" />
+      <PaymentStatusPage />
+    </>
+  );
 }
 
 function MessagesRoute() {
@@ -71,18 +87,21 @@ export default function AdminArea() {
               <BatchPreviewRoute />
             </ProtectedRoute>
           </Route>
+          <Route path="/upload">
+            <ProtectedRoute>
+              <UploadRoute />
+            </ProtectedRoute>
+          </Route>
+          <Route path="/payments">
+            <ProtectedRoute>
+              <PaymentsRoute />
+            </ProtectedRoute>
+          </Route>
           <Route path="/messages">
             <ProtectedRoute>
               <MessagesRoute />
             </ProtectedRoute>
           </Route>
-          {COMING_SOON_PAGES.map(({ path, title }) => (
-            <Route key={path} path={path}>
-              <ProtectedRoute>
-                <ComingSoonPage title={title} />
-              </ProtectedRoute>
-            </Route>
-          ))}
           <Route>
             <NotFoundPage />
           </Route>

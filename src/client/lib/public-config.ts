@@ -5,6 +5,7 @@ const fallback: PublicConfig = {
   contactPhone: '020 7946 0123',
   contactEmail: 'enquiries@riverside-estates.example',
   linkLifetimeDays: 7,
+  paymentProvider: 'demo',
 };
 
 let cached: PublicConfig | undefined;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
@@ -36,9 +36,12 @@ function createSqlite(file: string): DatabaseHandle {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('wal_autocheckpoint = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -61,4 +64,28 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; SQLite's prepare is a good part of a small query's cost,
+ * and the queue runs the same few statements thousands of times. Statements are kept by their
+ * SQL text (least recently used out past `size`). Safe because Kysely runs one query at a time
+ * per connection and never streams here (a statement being iterated cannot run again).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (statement) {
+        cache.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sqlText, statement);
+      return statement;
+    },
+  };
 }

@@ -2,6 +2,13 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { messaging } from './migrations/0002-messaging.js';
+import { payments } from './migrations/0003-payments.js';
+import { uploads } from './migrations/0004-uploads.js';
+import { tracking } from './migrations/0005-tracking.js';
+import { tenantSearch } from './migrations/0006-tenant-search.js';
+import { messageContents } from './migrations/0007-message-contents.js';
+import { paymentEvents } from './migrations/0008-payment-events.js';
+import { linkSearch } from './migrations/0009-link-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -13,6 +20,13 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '0001-foundation': foundation(engine),
     '0002-messaging': messaging(engine),
+    '0003-payments': payments(engine),
+    '0004-uploads': uploads(engine),
+    '0005-tracking': tracking(engine),
+    '0006-tenant-search': tenantSearch(engine),
+    '0007-message-contents': messageContents(engine),
+    '0008-payment-events': paymentEvents(engine),
+    '0009-link-search': linkSearch(engine),
   };
 }
 

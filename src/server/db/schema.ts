@@ -54,8 +54,31 @@ export interface TenantsTable {
   email: string | null;
   /** E.164. */
   phone: string | null;
+  /** 'landline' numbers are kept for the record and never sent WhatsApp or SMS. */
+  phone_kind: 'mobile' | 'landline' | null;
   address: string;
+  /** Name, email and address lower-cased, for Payment Status searches (tenantSearchText). */
+  search_text: string | null;
   created_at: number;
+}
+
+export type BatchStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
+
+export interface UploadBatchesTable {
+  id: string;
+  filename: string;
+  status: BatchStatus;
+  total_records: number;
+  successful_records: number;
+  failed_records: number;
+  error_log: string;
+  /** JSON: RowError[] (src/shared/upload.ts). */
+  errors: string;
+  dedupe_key: string;
+  created_at: number;
+  finished_at: number | null;
+  notifications_sent_at: number | null;
+  total_sent: Generated<number>;
 }
 
 export type PaymentLinkStatus = 'pending' | 'paid' | 'expired' | 'failed';
@@ -65,6 +88,8 @@ export interface PaymentLinksTable {
   id: string;
   tenant_id: string;
   batch_id: string | null;
+  /** The spreadsheet row the link came from (header = row 1); null for renewals. */
+  batch_row: number | null;
   amount_pence: number;
   status: PaymentLinkStatus;
   expires_at: number;
@@ -72,6 +97,53 @@ export interface PaymentLinksTable {
   paid_at: number | null;
   /** The link that replaced this one when it was renewed. */
   replaced_by: string | null;
+  /** First opening of the payment page, recorded by the page's own POST (never by a GET). */
+  opened_at: number | null;
+  /**
+   * Set while an asynchronous payment (Bacs Direct Debit, open banking) is settling: the link
+   * shows as processing, does not expire and gets no reminders until it settles.
+   */
+  processing_since: number | null;
+  /** Why the payment failed, when status is failed. */
+  failure_reason: string | null;
+  /**
+   * The leaseholder's search text (tenants.search_text), copied by the database when an insert
+   * leaves it out (migration 0009): Payment Status searches and sorts by name on this table.
+   */
+  search_text: Generated<string | null>;
+}
+
+export type PaymentProvider = 'stripe' | 'demo';
+export type PaymentMethod = 'card' | 'open-banking' | 'direct-debit';
+export type PaymentStatus = 'processing' | 'succeeded' | 'failed';
+
+/** One row per provider payment (Checkout Session or demo payment); provider_ref is unique. */
+export interface PaymentsTable {
+  id: string;
+  link_id: string;
+  provider: PaymentProvider;
+  /** Stripe Checkout Session id, or the demo payment's own reference. */
+  provider_ref: string;
+  method: PaymentMethod;
+  amount_pence: number;
+  /** ISO 4217 lower case, e.g. 'gbp'. */
+  currency: string;
+  status: PaymentStatus;
+  failure_reason: string | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+
+/** Provider webhook events already handled (idempotency by event id). */
+export interface PaymentEventsTable {
+  /** The provider's event id, e.g. Stripe's evt_…. */
+  id: string;
+  provider: PaymentProvider;
+  type: string;
+  provider_ref: string | null;
+  outcome: string;
+  received_at: number;
 }
 
 /** One row, id 'default': the 11 template fields as JSON (spec section 3). */
@@ -101,14 +173,19 @@ export interface MessagesTable {
   channel: MessageChannel;
   recipient: string;
   status: MessageStatus;
-  subject: string | null;
-  /** The rendered text (email text part, WhatsApp or SMS body). */
-  body: string;
-  html: string | null;
   provider_id: string | null;
   error: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** What a message says, rendered once when it is queued; kept apart from its hot status row. */
+export interface MessageContentsTable {
+  message_id: string;
+  subject: string | null;
+  /** The rendered text (email text part, WhatsApp or SMS body). */
+  body: string;
+  html: string | null;
 }
 
 export interface MessageEventsTable {
@@ -148,8 +225,12 @@ export interface Database {
   rate_limit_events: RateLimitEventsTable;
   tenants: TenantsTable;
   payment_links: PaymentLinksTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
   templates: TemplatesTable;
+  upload_batches: UploadBatchesTable;
   messages: MessagesTable;
+  message_contents: MessageContentsTable;
   message_events: MessageEventsTable;
   jobs: JobsTable;
 }

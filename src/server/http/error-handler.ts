@@ -41,7 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.body, message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

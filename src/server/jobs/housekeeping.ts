@@ -1,10 +1,15 @@
 import type { AppContext } from '../context.js';
 import { pruneEvents } from '../lib/rate-limit.js';
+import { expireLinks } from '../modules/payment-links/expire-links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Deletes what has no further use: sessions past their expiry and day-old rate-limit events. */
+/**
+ * Expires links whose time has come (with their reminders), and deletes what has no further
+ * use: sessions past their expiry and day-old rate-limit events.
+ */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
+  await expireLinks(ctx);
   const now = ctx.clock.now();
   await ctx.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await pruneEvents(ctx.db, now - DAY_MS);
@@ -14,7 +19,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
 export function startHousekeeping(
   ctx: AppContext,
   onError: (error: unknown) => void,
-  intervalMs = 10 * 60 * 1000,
+  intervalMs = 60 * 1000,
 ): () => void {
   const tick = () => runHousekeeping(ctx).catch(onError);
   void tick();

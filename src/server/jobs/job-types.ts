@@ -19,8 +19,18 @@ export type JobExecutor = Kysely<Database> | Transaction<Database>;
  * because a job written by an older release may not have the shape this code expects.
  * Throw PermanentJobError when a retry cannot help; any other error is retried with backoff.
  * A job may run more than once (a worker that dies mid-job), so handlers must be idempotent.
+ * A handler that marks its job done itself, in the transaction of its last write (see
+ * completeJobWithin), returns what that said; otherwise the worker marks it done afterwards.
  */
-export type JobHandler = (payload: unknown, ctx: AppContext, job: Job) => Promise<void>;
+export type JobHandler = (
+  payload: unknown,
+  ctx: AppContext,
+  job: Job,
+  // biome-ignore lint/suspicious/noConfusingVoidType: most handlers are plain async functions (Promise<void>).
+) => Promise<void | HandlerCompletion>;
+
+/** The job was marked done in the handler's own transaction, or its claim had been lost. */
+export type HandlerCompletion = 'completed' | 'lease-lost';
 
 /** Handlers by job kind, passed to the worker explicitly: no global registry to leak between tests. */
 export type JobHandlers = Readonly<Record<string, JobHandler>>;

@@ -27,7 +27,9 @@ export async function runClaimedJob(
     // a kind only the newer release knows, and a later attempt may land on a newer worker.
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-    await handler(parsePayload(job), ctx, job);
+    const completion = await handler(parsePayload(job), ctx, job);
+    if (completion === 'completed') return result('done');
+    if (completion === 'lease-lost') return result('lease-lost');
   } catch (error) {
     return result(await failJob(ctx, job, error, policy));
   }

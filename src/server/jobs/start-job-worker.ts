@@ -10,7 +10,10 @@ import { DEFAULT_LEASE_MS } from './run-due-jobs.js';
 export interface JobWorkerOptions {
   /** Written to locked_by; unique per process so leases from different workers never match. */
   workerId?: string;
-  /** Jobs run side by side at most. */
+  /**
+   * Jobs run side by side at most (16 by default: enough to keep the SMTP pool's five
+   * connections and Twilio busy while others wait on the database).
+   */
   concurrency?: number;
   /** How long to wait before looking again when nothing was due. */
   pollMs?: number;
@@ -39,7 +42,8 @@ export function startJobWorker(
   options: JobWorkerOptions = {},
 ): JobWorker {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomToken(6)}`;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 16;
+  const minClaim = Math.max(1, Math.floor(concurrency / 4));
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const onError = options.onError ?? (() => {});
@@ -62,7 +66,9 @@ export function startJobWorker(
     while (!isStopping) {
       const free = concurrency - inFlight.size;
       let isEveryFreeSlotFilled = false;
-      if (free > 0) {
+      // Claim in handfuls rather than one job per finished job: each claim is a write, and a
+      // backlog of thousands otherwise costs one claim per job.
+      if (free >= minClaim || (free > 0 && inFlight.size === 0)) {
         try {
           const jobs = await claimJobs(ctx, { workerId, limit: free, leaseMs });
           for (const job of jobs) start(job);

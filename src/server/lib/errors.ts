@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body, beside `message` (e.g. an upload's row errors). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -9,7 +9,6 @@ export interface FailedWhatsApp {
   link_id: string;
   kind: MessageKind;
   recipient: string;
-  body: string;
 }
 
 /**
@@ -26,6 +25,11 @@ export async function fallBackToSms(
   reason: { text: string; code: string | null },
 ): Promise<string | null> {
   return withTransaction(ctx, async (tx) => {
+    const content = await tx.db
+      .selectFrom('message_contents')
+      .select('body')
+      .where('message_id', '=', whatsapp.id)
+      .executeTakeFirstOrThrow();
     const [smsId] = await queueMessages(tx, [
       {
         linkId: whatsapp.link_id,
@@ -34,7 +38,7 @@ export async function fallBackToSms(
         recipient: whatsapp.recipient,
         subject: null,
         html: null,
-        body: whatsapp.body,
+        body: content.body,
         detail: `Fallback: WhatsApp failed (${reason.text})`,
       },
     ]);

@@ -22,6 +22,7 @@ describe('WhatsApp failures and the SMS fallback', () => {
   const messagesOf = (linkId: string) =>
     t.ctx.db
       .selectFrom('messages')
+      .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
       .selectAll()
       .where('link_id', '=', linkId)
       .orderBy('channel')

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { PaymentLinkStatus } from '../../db/schema.js';
 import type { LinkForMessages } from './message-content.js';
@@ -23,7 +24,12 @@ export async function findLinksForMessages(
       'payment_links.status',
       'tenants.name as tenant_name',
       'tenants.email as tenant_email',
-      'tenants.phone as tenant_phone',
+      // A landline is on record but cannot take WhatsApp or SMS: no phone to message.
+      sql<
+        string | null
+      >`case when tenants.phone_kind = 'landline' then null else tenants.phone end`.as(
+        'tenant_phone',
+      ),
       'tenants.address as tenant_address',
     ])
     .where('payment_links.id', 'in', linkIds)

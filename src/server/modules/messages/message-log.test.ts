@@ -65,7 +65,7 @@ describe('Message Log API', () => {
     });
     expect(item!.subject).toMatch(/^Payment due: /);
     expect(item!.html).toContain('Dear David Okafor,');
-    expect(item!.events.map((event) => event.status)).toEqual(['queued', 'sending', 'captured']);
+    expect(item!.events.map((event) => event.status)).toEqual(['queued', 'captured']);
     expect(item!.createdAt).toBe(new Date(t.clock.now() - MINUTE_MS).toISOString());
   });
 
@@ -133,7 +133,7 @@ describe('Message Log API', () => {
       recipient: '+447700900123',
       status: 'captured',
       html: null,
-      events: [{ status: 'queued' }, { status: 'sending' }, { status: 'captured' }],
+      events: [{ status: 'queued' }, { status: 'captured' }],
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Message not found.' });

@@ -14,7 +14,7 @@ export interface NewMessage extends MessageContent {
   detail?: string;
 }
 
-/** 13 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
+/** 10 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -41,9 +41,6 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
           channel: message.channel,
           recipient: message.recipient,
           status: 'queued' as const,
-          subject: message.subject,
-          body: message.body,
-          html: message.html,
           provider_id: null,
           error: null,
           created_at: now,
@@ -56,6 +53,17 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
     if (inserted.length === 0) continue;
     const isNew = new Set(inserted.map((row) => row.id));
     const fresh = chunk.filter(({ id }) => isNew.has(id));
+    await ctx.db
+      .insertInto('message_contents')
+      .values(
+        fresh.map(({ message, id }) => ({
+          message_id: id,
+          subject: message.subject,
+          body: message.body,
+          html: message.html,
+        })),
+      )
+      .execute();
     await ctx.db
       .insertInto('message_events')
       .values(

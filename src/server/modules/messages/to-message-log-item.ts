@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { MessageLogItem } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
-import type { MessageEventsTable, MessagesTable } from '../../db/schema.js';
+import type { MessageContentsTable, MessageEventsTable, MessagesTable } from '../../db/schema.js';
 
-export type MessageRowWithTenant = Selectable<MessagesTable> & { tenant_name: string };
+export type MessageRowWithTenant = Selectable<MessagesTable> &
+  Omit<Selectable<MessageContentsTable>, 'message_id'> & { tenant_name: string };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -13,8 +14,14 @@ export function selectMessagesWithTenant(ctx: AppContext) {
     .selectFrom('messages')
     .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
     .selectAll('messages')
-    .select('tenants.name as tenant_name');
+    .select([
+      'message_contents.subject',
+      'message_contents.body',
+      'message_contents.html',
+      'tenants.name as tenant_name',
+    ]);
 }
 
 /** Each message's events in time order (one query for the whole page). */

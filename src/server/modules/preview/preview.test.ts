@@ -336,6 +336,7 @@ describe('message preview API (admin)', () => {
 
       const sent = await t.ctx.db
         .selectFrom('messages')
+        .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
         .select(['channel', 'subject', 'html', 'body'])
         .orderBy('channel')
         .execute();

@@ -9,6 +9,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     contactPhone: config.company.phone,
     contactEmail: config.company.email,
     linkLifetimeDays: config.linkLifetimeDays,
+    paymentProvider: config.stripe ? 'stripe' : 'demo',
   };
 }
 

@@ -44,6 +44,7 @@ describe('POST /api/webhooks/twilio/status', () => {
   const messagesOf = (linkId: string) =>
     t.ctx.db
       .selectFrom('messages')
+      .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
       .selectAll()
       .where('link_id', '=', linkId)
       .orderBy('channel')
@@ -69,7 +70,7 @@ describe('POST /api/webhooks/twilio/status', () => {
     expect(late.statusCode).toBe(200);
     const [message] = await messagesOf(link.id);
     expect(message!.status).toBe('delivered');
-    expect(await eventsOf(message!.id)).toEqual(['queued', 'sending', 'queued', 'delivered']);
+    expect(await eventsOf(message!.id)).toEqual(['queued', 'queued', 'delivered']);
   });
 
   it('follows sent, delivered and read in order', async () => {
@@ -95,7 +96,7 @@ describe('POST /api/webhooks/twilio/status', () => {
     const [sms, whatsapp] = await messagesOf(link.id);
     expect(whatsapp).toMatchObject({ status: 'failed' });
     expect(whatsapp!.error).toContain('63016');
-    expect(await eventsOf(whatsapp!.id)).toEqual(['queued', 'sending', 'queued', 'failed']);
+    expect(await eventsOf(whatsapp!.id)).toEqual(['queued', 'queued', 'failed']);
     expect(sms).toMatchObject({ channel: 'sms', body: whatsapp!.body });
     expect(t.twilio.sent.filter((message) => message.channel === 'sms')).toHaveLength(1);
     const audit = await t.ctx.db
@@ -114,7 +115,7 @@ describe('POST /api/webhooks/twilio/status', () => {
 
     const [sms, whatsapp] = await messagesOf(link.id);
     expect(whatsapp!.status).toBe('undelivered');
-    expect(await eventsOf(whatsapp!.id)).toEqual(['queued', 'sending', 'queued', 'undelivered']);
+    expect(await eventsOf(whatsapp!.id)).toEqual(['queued', 'queued', 'undelivered']);
     expect(sms!.channel).toBe('sms');
     const jobs = await t.ctx.db
       .selectFrom('jobs')
@@ -160,7 +161,7 @@ describe('POST /api/webhooks/twilio/status', () => {
     const messages = await messagesOf(link.id);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.status).toBe('queued');
-    expect(await eventsOf(messages[0]!.id)).toEqual(['queued', 'sending', 'queued']);
+    expect(await eventsOf(messages[0]!.id)).toEqual(['queued', 'queued']);
   });
 
   it('answers 200 and does nothing for a SID it does not know', async () => {

@@ -10,6 +10,7 @@ const config = {
   contactPhone: '0161 496 0000',
   contactEmail: 'help@harbour-court.example',
   linkLifetimeDays: 5,
+  paymentProvider: 'demo',
 };
 
 beforeAll(() => {

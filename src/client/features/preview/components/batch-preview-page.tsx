@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { ConfirmSendDialog } from '@/components/ui/confirm-send-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
@@ -11,7 +12,6 @@ import { useBatchPreview } from '../api/get-batch-preview';
 import { useSendBatchNotifications } from '../api/send-batch-notifications';
 import { currentSearchParams } from '../search-params';
 import { BatchTenantCard } from './batch-tenant-card';
-import { ConfirmSendDialog } from './confirm-send-dialog';
 import { PreviewHeader } from './preview-header';
 
 /** Spec sections 4 and 9: the upload page opens 2 s after a batch is sent. */

@@ -1,0 +1,55 @@
+import { Receipt } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
+import { useRecentPayments } from '../api/get-dashboard';
+
+/** Spec section 2: the latest payments (3 skeleton rows while loading; 'No recent payments'). */
+export function RecentPaymentsCard() {
+  const payments = useRecentPayments();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Payments</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {payments.isPending ? (
+          <ul aria-label="Loading recent payments" className="flex flex-col gap-3">
+            {[0, 1, 2].map((row) => (
+              <li key={row}>
+                <Skeleton className="h-12 w-full" data-testid="payment-skeleton" />
+              </li>
+            ))}
+          </ul>
+        ) : payments.isError || payments.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+            <Receipt aria-hidden="true" className="size-8" />
+            <p>No recent payments</p>
+          </div>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {payments.data.map((payment) => (
+              <li key={payment.id} className="flex items-start justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{payment.tenantName}</p>
+                  <p className="text-sm text-muted-foreground">{payment.address}</p>
+                </div>
+                <div className="shrink-0 text-right">
+                  <p className="font-semibold tabular-nums text-success">
+                    £{Number(payment.amount).toLocaleString('en-GB', { minimumFractionDigits: 2 })}
+                  </p>
+                  <p
+                    className="text-xs text-muted-foreground"
+                    title={formatDateTime(payment.paidAt)}
+                  >
+                    {formatRelativeTime(payment.paidAt)}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

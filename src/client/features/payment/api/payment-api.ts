@@ -1,0 +1,65 @@
+import type {
+  PaymentMethod,
+  PaymentResult,
+  PayResponse,
+  PublicPaymentLink,
+} from '../../../../shared/payment-page';
+
+/**
+ * The leaseholder's calls (src/shared/payment-page.ts has the contract). Plain fetch, no query
+ * library: the public pages stay small for phones (ARCHITECTURE section 8).
+ */
+export class PaymentApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentApiError';
+  }
+}
+
+function linkPath(linkId: string, rest = ''): string {
+  return `/api/payment-link/${encodeURIComponent(linkId)}${rest}`;
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, { credentials: 'same-origin', ...init });
+  if (!response.ok) {
+    let message = response.statusText;
+    try {
+      const body = (await response.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // Not JSON (a proxy's error page): keep the status text.
+    }
+    throw new PaymentApiError(response.status, `${response.status}: ${message}`);
+  }
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+export function fetchPaymentLink(linkId: string): Promise<PublicPaymentLink> {
+  return request(linkPath(linkId));
+}
+
+/** For staff: the first opening of the link. Never blocks the page, never reports failure. */
+export function recordLinkOpened(linkId: string): void {
+  fetch(linkPath(linkId, '/opened'), { method: 'POST', keepalive: true }).catch(() => {});
+}
+
+export function startPayment(linkId: string, method: PaymentMethod): Promise<PayResponse> {
+  return request(linkPath(linkId, '/pay'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method }),
+  });
+}
+
+export function fetchPaymentResult(linkId: string, sessionId?: string): Promise<PaymentResult> {
+  const query = sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : '';
+  return request(linkPath(linkId, `/payment${query}`));
+}
+
+export function receiptUrl(linkId: string): string {
+  return linkPath(linkId, '/receipt');
+}

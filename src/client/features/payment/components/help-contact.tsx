@@ -1,0 +1,41 @@
+import Mail from 'lucide-react/icons/mail';
+import Phone from 'lucide-react/icons/phone';
+import { getPublicConfig } from '@/lib/public-config';
+import { mailtoHref, telHref } from '../../landing/utils/contact-links';
+
+/** Spec section 2: the payment page's help contact block (support email and phone). */
+export function HelpContact() {
+  const { contactEmail, contactPhone } = getPublicConfig();
+  const linkClass =
+    'flex min-h-11 items-center gap-3 rounded-md px-1 font-medium text-primary underline-offset-4 hover:underline';
+  return (
+    <section aria-labelledby="help-heading" className="rounded-xl border border-border bg-card p-5">
+      <h2 id="help-heading" className="text-base font-semibold">
+        Need help?
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Questions about your balance or this payment? Our team is happy to help.
+      </p>
+      <ul className="mt-2 flex flex-col">
+        <li>
+          <a href={mailtoHref(contactEmail)} className={`${linkClass} break-all`}>
+            <Mail aria-hidden="true" className="size-5 shrink-0" />
+            <span>
+              <span className="sr-only">Email support: </span>
+              {contactEmail}
+            </span>
+          </a>
+        </li>
+        <li>
+          <a href={telHref(contactPhone)} className={linkClass}>
+            <Phone aria-hidden="true" className="size-5 shrink-0" />
+            <span>
+              <span className="sr-only">Phone support: </span>
+              {contactPhone}
+            </span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import CreditCard from 'lucide-react/icons/credit-card';
+import Landmark from 'lucide-react/icons/landmark';
+import Repeat from 'lucide-react/icons/repeat';
+import { cn } from '@/lib/utils';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../../../../shared/payment-page';
+
+const ICONS = { card: CreditCard, 'open-banking': Landmark, 'direct-debit': Repeat };
+
+const HINTS: Record<PaymentMethod, string> = {
+  card: 'Visa, Mastercard and other debit or credit cards',
+  'open-banking': 'Pay straight from your bank app',
+  'direct-debit': 'From your bank account, clears in about 3 working days',
+};
+
+/**
+ * Spec section 2's method chooser as a native radio group: arrow keys move between methods,
+ * screen readers announce "1 of 3", and each choice is a large target for a thumb.
+ */
+export function PaymentMethodChooser({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset disabled={disabled} className="flex flex-col gap-2">
+      <legend className="mb-2 text-base font-semibold">Choose how to pay</legend>
+      {PAYMENT_METHODS.map((method) => {
+        const Icon = ICONS[method];
+        const checked = value === method;
+        return (
+          <label
+            key={method}
+            className={cn(
+              'flex min-h-16 cursor-pointer items-center gap-3 rounded-lg border-2 bg-card p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
+              checked ? 'border-primary bg-primary-soft' : 'border-border hover:border-input',
+            )}
+          >
+            <input
+              type="radio"
+              name="payment-method"
+              value={method}
+              checked={checked}
+              onChange={() => onChange(method)}
+              className="size-5 shrink-0 accent-primary"
+            />
+            <Icon aria-hidden="true" className="size-6 shrink-0 text-primary" />
+            <span className="flex min-w-0 flex-col">
+              <span className="font-semibold">{PAYMENT_METHOD_LABELS[method]}</span>
+              <span className="text-sm text-muted-foreground">{HINTS[method]}</span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,90 @@
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import type { PaymentMethod } from '../../../../shared/payment-page';
+
+const FIELDS: Record<PaymentMethod, { label: string; placeholder: string }[]> = {
+  card: [
+    { label: 'Card number', placeholder: '1234 5678 9012 3456' },
+    { label: 'Expiry date', placeholder: 'MM / YY' },
+    { label: 'CVC', placeholder: '123' },
+  ],
+  'open-banking': [],
+  'direct-debit': [
+    { label: 'Sort code', placeholder: '12-34-56' },
+    { label: 'Account number', placeholder: '12345678' },
+  ],
+};
+
+/** What happens after Pay, in words, for each method when Stripe takes the payment. */
+const STRIPE_TEXT: Record<PaymentMethod, string> = {
+  card: 'When you press Pay, you will go to our payment provider Stripe’s secure page to enter your card number, expiry date and CVC. Your card details never reach our systems.',
+  'open-banking':
+    'When you press Pay, you will choose your bank on our payment provider Stripe’s secure page and approve the payment in your banking app. No card is needed.',
+  'direct-debit':
+    'When you press Pay, you will enter your sort code and account number on our payment provider Stripe’s secure page to pay by Direct Debit. It usually takes 3 working days to clear.',
+};
+
+const DEMO_TEXT: Record<PaymentMethod, string> = {
+  card: 'Demonstration: these fields are examples. No card details are needed and no money is taken.',
+  'open-banking':
+    'You would be taken to your bank to approve the payment in your banking app. Demonstration: no bank is contacted and no money is taken.',
+  'direct-debit':
+    'Demonstration: these fields are examples. No bank details are needed and no money is taken.',
+};
+
+/**
+ * Spec section 2's details area: 'Loading secure payment form...' first, then the chosen
+ * method's fields or text. Card data never touches our pages (ARCHITECTURE section 7): with
+ * Stripe this area explains the hosted page that comes next; in the demo it shows the spec's
+ * placeholder fields, disabled, so nobody types real details into them.
+ */
+export function PaymentMethodDetails({
+  method,
+  loading,
+  provider,
+}: {
+  method: PaymentMethod;
+  loading: boolean;
+  provider: 'stripe' | 'demo';
+}) {
+  if (loading) {
+    return (
+      <div
+        role="status"
+        className="flex min-h-28 items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-muted/50 p-4 text-muted-foreground"
+      >
+        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+        Loading secure payment form...
+      </div>
+    );
+  }
+  if (provider === 'stripe') {
+    return (
+      <p className="rounded-lg border border-border bg-muted/50 p-4 text-base text-foreground">
+        {STRIPE_TEXT[method]}
+      </p>
+    );
+  }
+  const fields = FIELDS[method];
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-4">
+      {fields.length > 0 && (
+        <div className="grid grid-cols-2 gap-3">
+          {fields.map((field, index) => (
+            <label
+              key={field.label}
+              className={`flex flex-col gap-1 text-sm font-medium ${index === 0 ? 'col-span-2' : ''}`}
+            >
+              {field.label}
+              <input
+                disabled
+                placeholder={field.placeholder}
+                className="h-11 rounded-md border border-input bg-card px-3 text-base text-muted-foreground"
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      <p className="text-sm text-muted-foreground">{DEMO_TEXT[method]}</p>
+    </div>
+  );
+}

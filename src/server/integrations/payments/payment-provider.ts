@@ -1,0 +1,85 @@
+import type { PaymentMethod } from '../../../shared/payment-page.js';
+
+/** What a provider needs to know about the link being paid: always the server's own copy. */
+export interface CheckoutLink {
+  id: string;
+  amountPence: number;
+  expiresAt: number;
+  tenantName: string;
+  tenantEmail: string | null;
+  address: string;
+}
+
+export interface CheckoutRequest {
+  link: CheckoutLink;
+  method: PaymentMethod;
+  /** Absolute URLs on our public base URL. */
+  urls: { success: string; cancel: string };
+}
+
+/**
+ * 'redirect': the leaseholder pays on the provider's hosted page (Stripe Checkout), and the
+ * outcome arrives later by webhook. 'completed': the provider took the payment at once (demo).
+ */
+export type CheckoutStart =
+  | { kind: 'redirect'; url: string; reference: string }
+  | { kind: 'completed'; reference: string };
+
+/** A provider's checkout as we need it, whatever the provider calls its fields. */
+export interface CheckoutState {
+  /** The provider's id for it (Stripe Checkout Session id): payments.provider_ref. */
+  reference: string;
+  /** From the checkout's metadata; null when it carries none. */
+  linkId: string | null;
+  amountPence: number | null;
+  /** ISO 4217, lower case. */
+  currency: string | null;
+  method: PaymentMethod | null;
+  /** 'complete' once the leaseholder finished the hosted page. */
+  status: 'open' | 'complete' | 'expired';
+  /** 'unpaid' on a complete checkout: an asynchronous payment (Bacs, open banking) is settling. */
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+}
+
+export type CheckoutEventType =
+  | 'checkout.completed'
+  | 'checkout.async_payment_succeeded'
+  | 'checkout.async_payment_failed';
+
+/** A verified provider event about a checkout; other event types come back as 'ignored'. */
+export type ProviderEvent =
+  | { kind: 'checkout'; id: string; type: CheckoutEventType; checkout: CheckoutState }
+  | { kind: 'ignored'; id: string; type: string };
+
+/** Thrown when a webhook's signature or timestamp does not verify: answer 400, record nothing. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** Thrown when the provider could not be reached or refused the request. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/**
+ * One interface for every way of paying (ARCHITECTURE section 1): Stripe Checkout in production,
+ * the demo provider in the embedded default. Routes and services never import a provider's SDK.
+ */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'demo';
+  /** Starts paying `link` with `method`; the amount is the link's, never the browser's. */
+  createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /** The checkout as the provider sees it now; null when it does not know the reference. */
+  retrieveCheckout(reference: string): Promise<CheckoutState | null>;
+  /**
+   * Verifies a webhook on its raw body and reads it. Throws WebhookSignatureError when the
+   * signature is missing, wrong or too old.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}

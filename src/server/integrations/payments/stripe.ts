@@ -1,0 +1,165 @@
+import Stripe from 'stripe';
+import { isPaymentMethod, type PaymentMethod } from '../../../shared/payment-page.js';
+import {
+  type CheckoutEventType,
+  type CheckoutRequest,
+  type CheckoutStart,
+  type CheckoutState,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderEvent,
+  WebhookSignatureError,
+} from './payment-provider.js';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests and e2e point the real SDK at a local fake, e.g. http://127.0.0.1:12111. */
+  apiBaseUrl?: string | undefined;
+}
+
+/** Our method names → Stripe's payment method types (ARCHITECTURE section 1). */
+export const STRIPE_METHOD_TYPES = {
+  card: 'card',
+  'open-banking': 'pay_by_bank',
+  'direct-debit': 'bacs_debit',
+} as const satisfies Record<PaymentMethod, string>;
+
+const CHECKOUT_EVENTS: Record<string, CheckoutEventType> = {
+  'checkout.session.completed': 'checkout.completed',
+  'checkout.session.async_payment_succeeded': 'checkout.async_payment_succeeded',
+  'checkout.session.async_payment_failed': 'checkout.async_payment_failed',
+};
+
+const MINUTE_MS = 60_000;
+/** Stripe accepts a Checkout Session lifetime of 30 minutes to 24 hours. */
+const SESSION_MIN_MS = 31 * MINUTE_MS;
+const SESSION_MAX_MS = 23 * 60 * MINUTE_MS;
+
+function connectionOptions(apiBaseUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiBaseUrl) return {};
+  const url = new URL(apiBaseUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+function methodOf(session: Stripe.Checkout.Session): PaymentMethod | null {
+  const fromMetadata = session.metadata?.method;
+  if (isPaymentMethod(fromMetadata)) return fromMetadata;
+  const type = session.payment_method_types?.[0];
+  const entry = Object.entries(STRIPE_METHOD_TYPES).find(([, stripeType]) => stripeType === type);
+  return entry ? (entry[0] as PaymentMethod) : null;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return allowed.find((candidate) => candidate === value);
+}
+
+export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState {
+  return {
+    reference: session.id,
+    linkId: session.metadata?.link_id ?? null,
+    amountPence: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    method: methodOf(session),
+    status: oneOf(session.status, ['complete', 'expired'] as const) ?? 'open',
+    // Anything Stripe adds later reads as not paid: only 'paid' ever records a payment.
+    paymentStatus:
+      oneOf(session.payment_status, ['paid', 'no_payment_required'] as const) ?? 'unpaid',
+  };
+}
+
+/**
+ * Stripe Checkout (hosted page): card data, bank logins and Direct Debit mandates stay on
+ * Stripe's pages, never ours (PCI SAQ A). Outcomes arrive as signed webhooks.
+ */
+export function createStripeProvider(
+  settings: StripeSettings,
+  options: { now: () => number },
+): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'leaseholder-payment-portal' },
+    ...connectionOptions(settings.apiBaseUrl),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createCheckout({ link, method, urls }: CheckoutRequest): Promise<CheckoutStart> {
+      const now = options.now();
+      // The session should not outlive the link, within the lifetime Stripe allows.
+      const expiresAt = Math.min(
+        Math.max(link.expiresAt, now + SESSION_MIN_MS),
+        now + SESSION_MAX_MS,
+      );
+      const metadata = { link_id: link.id, method };
+      try {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'payment',
+          // API 2026-10-28 replaced payment_method_types with this list (stripe-node 23 changelog).
+          allowed_payment_method_types: [STRIPE_METHOD_TYPES[method]],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'gbp',
+                unit_amount: link.amountPence,
+                product_data: { name: 'Outstanding balance', description: link.address },
+              },
+            },
+          ],
+          metadata,
+          payment_intent_data: { metadata },
+          client_reference_id: link.id,
+          ...(link.tenantEmail ? { customer_email: link.tenantEmail } : {}),
+          locale: 'en-GB',
+          success_url: urls.success,
+          cancel_url: urls.cancel,
+          expires_at: Math.floor(expiresAt / 1000),
+        });
+        if (!session.url) throw new Error('Stripe answered a Checkout Session without a url');
+        return { kind: 'redirect', url: session.url, reference: session.id };
+      } catch (error) {
+        throw new PaymentProviderError('Stripe did not create a Checkout Session', {
+          cause: error,
+        });
+      }
+    },
+
+    async retrieveCheckout(reference: string): Promise<CheckoutState | null> {
+      try {
+        return checkoutStateOf(await stripe.checkout.sessions.retrieve(reference));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return null;
+        }
+        throw new PaymentProviderError('Stripe did not answer for a Checkout Session', {
+          cause: error,
+        });
+      }
+    },
+
+    parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+      if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+      let event: Stripe.Event;
+      try {
+        // Verifies the HMAC over the exact bytes and refuses timestamps older than 5 minutes.
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(
+          error instanceof Error ? error.message : 'Invalid Stripe signature.',
+        );
+      }
+      const type = CHECKOUT_EVENTS[event.type];
+      if (!type) return { kind: 'ignored', id: event.id, type: event.type };
+      const session = event.data.object as Stripe.Checkout.Session;
+      return { kind: 'checkout', id: event.id, type, checkout: checkoutStateOf(session) };
+    },
+  };
+}

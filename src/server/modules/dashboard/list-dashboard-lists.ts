@@ -1,0 +1,62 @@
+import type { ExpiringLink, RecentPayment } from '../../../shared/dashboard.js';
+import { penceToDecimalString } from '../../../shared/money.js';
+import type { AppContext } from '../../context.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Links expiring within this window are shown as warnings. */
+export const EXPIRING_WITHIN_MS = 48 * HOUR_MS;
+/** Unpaid links that expired this recently (and were not renewed) are shown as expired. */
+export const EXPIRED_WITHIN_MS = 7 * 24 * HOUR_MS;
+
+/** GET /api/dashboard/recent-payments: the ten latest payments received. */
+export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment[]> {
+  const rows = await ctx.db
+    .selectFrom('payments')
+    .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select([
+      'payments.id',
+      'payments.amount_pence',
+      'payments.paid_at',
+      'tenants.name',
+      'tenants.address',
+    ])
+    .where('payments.status', '=', 'succeeded')
+    .where('payments.paid_at', 'is not', null)
+    .orderBy('payments.paid_at', 'desc')
+    .limit(10)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    tenantName: row.name,
+    address: row.address,
+    amount: penceToDecimalString(row.amount_pence),
+    paidAt: new Date(row.paid_at!).toISOString(),
+  }));
+}
+
+/**
+ * GET /api/dashboard/expiring-links: unpaid, unrenewed links expiring in the next 48 hours or
+ * expired in the last 7 days, soonest first (the page shows those at or past expiry in red).
+ */
+export async function listExpiringLinks(ctx: AppContext): Promise<ExpiringLink[]> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .selectFrom('payment_links')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select(['payment_links.id', 'payment_links.expires_at', 'tenants.name', 'tenants.address'])
+    .where('payment_links.status', 'in', ['pending', 'expired'])
+    .where('payment_links.replaced_by', 'is', null)
+    .where('payment_links.processing_since', 'is', null)
+    .where('payment_links.expires_at', '>', now - EXPIRED_WITHIN_MS)
+    .where('payment_links.expires_at', '<=', now + EXPIRING_WITHIN_MS)
+    .orderBy('payment_links.expires_at')
+    .limit(20)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    tenantName: row.name,
+    address: row.address,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  }));
+}

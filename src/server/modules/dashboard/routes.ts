@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DashboardStatsSchema,
+  ExpiringLinkSchema,
+  RecentPaymentSchema,
+} from '../../../shared/dashboard.js';
+import type { AppContext } from '../../context.js';
+import { getDashboardStats } from './get-dashboard-stats.js';
+import { listExpiringLinks, listRecentPayments } from './list-dashboard-lists.js';
+
+/** Admin-only (registered inside the admin scope): the dashboard calls of spec section 7. */
+export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get('/dashboard/stats', { schema: { response: { 200: DashboardStatsSchema } } }, async () =>
+    getDashboardStats(ctx),
+  );
+  app.get(
+    '/dashboard/recent-payments',
+    { schema: { response: { 200: RecentPaymentSchema.array() } } },
+    async () => listRecentPayments(ctx),
+  );
+  app.get(
+    '/dashboard/expiring-links',
+    { schema: { response: { 200: ExpiringLinkSchema.array() } } },
+    async () => listExpiringLinks(ctx),
+  );
+};

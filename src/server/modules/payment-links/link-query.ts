@@ -1,0 +1,71 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import { penceToDecimalString } from '../../../shared/money.js';
+import type { PaymentLinkItem, PaymentLinkStatus } from '../../../shared/payment-links.js';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { paymentUrlOf } from '../messages/message-content.js';
+
+/**
+ * A link's status as staff should see it: a pending link past its expiry is expired even in the
+ * minute before the sweep marks it (expire-links.ts), unless a payment is settling.
+ */
+export function effectiveStatus(now: number) {
+  return (eb: ExpressionBuilder<Database, 'payment_links'>) =>
+    eb
+      .case()
+      .when(
+        eb.and([
+          eb('payment_links.status', '=', 'pending'),
+          eb('payment_links.expires_at', '<=', now),
+          eb('payment_links.processing_since', 'is', null),
+        ]),
+      )
+      .then(sql.lit('expired'))
+      .else(eb.ref('payment_links.status'))
+      .end();
+}
+
+/** Links with their leaseholders, as the list and the renewal answer them. */
+export function linksWithTenants(ctx: AppContext, now: number) {
+  return ctx.db
+    .selectFrom('payment_links')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select((eb) => [
+      'payment_links.id',
+      'payment_links.amount_pence',
+      'payment_links.expires_at',
+      'payment_links.created_at',
+      'payment_links.paid_at',
+      'payment_links.processing_since',
+      'payment_links.replaced_by',
+      'tenants.name as tenant_name',
+      'tenants.email as tenant_email',
+      'tenants.phone as tenant_phone',
+      'tenants.address as tenant_address',
+      effectiveStatus(now)(eb).$castTo<PaymentLinkStatus>().as('status'),
+    ]);
+}
+
+type LinkRow = Awaited<ReturnType<ReturnType<typeof linksWithTenants>['executeTakeFirstOrThrow']>>;
+
+export function toPaymentLinkItem(ctx: AppContext, row: LinkRow): PaymentLinkItem {
+  const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+  return {
+    id: row.id,
+    amount: penceToDecimalString(row.amount_pence),
+    amountPence: row.amount_pence,
+    status: row.status,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    paidAt: iso(row.paid_at),
+    linkUrl: paymentUrlOf(ctx.config, row.id),
+    isProcessing: row.processing_since !== null,
+    replacedBy: row.replaced_by,
+    tenant: {
+      name: row.tenant_name,
+      email: row.tenant_email,
+      phone: row.tenant_phone,
+      address: row.tenant_address,
+    },
+  };
+}

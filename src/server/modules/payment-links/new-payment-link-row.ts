@@ -1,0 +1,32 @@
+import type { Insertable } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { PaymentLinksTable } from '../../db/schema.js';
+import { randomToken } from '../../lib/ids.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The row for a new pending link: a random 128-bit id (the secret in the leaseholder's URL) and
+ * the configured lifetime (7 days by default). Bulk upload and renewal both make links this way.
+ */
+export function newPaymentLinkRow(
+  ctx: Pick<AppContext, 'config' | 'clock'>,
+  fields: { tenantId: string; amountPence: number; batchId: string | null; batchRow?: number },
+): Insertable<PaymentLinksTable> {
+  const now = ctx.clock.now();
+  return {
+    id: randomToken(16),
+    tenant_id: fields.tenantId,
+    batch_id: fields.batchId,
+    batch_row: fields.batchRow ?? null,
+    amount_pence: fields.amountPence,
+    status: 'pending',
+    expires_at: now + ctx.config.linkLifetimeDays * DAY_MS,
+    created_at: now,
+    paid_at: null,
+    replaced_by: null,
+    opened_at: null,
+    processing_since: null,
+    failure_reason: null,
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PaymentLinkIdParamsSchema,
+  PaymentLinkItemSchema,
+  PaymentLinkListQuerySchema,
+  PaymentLinkPageSchema,
+} from '../../../shared/payment-links.js';
+import type { AppContext } from '../../context.js';
+import { listPaymentLinks } from './list-payment-links.js';
+import { renewPaymentLink } from './renew-payment-link.js';
+
+/** Admin-only (registered inside the admin scope): the Payment Status calls of spec section 7. */
+export const paymentLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get(
+    '/payment-links',
+    {
+      schema: { querystring: PaymentLinkListQuerySchema, response: { 200: PaymentLinkPageSchema } },
+    },
+    async (request) => listPaymentLinks(ctx, request.query),
+  );
+
+  app.post(
+    '/payment-links/:id/renew',
+    { schema: { params: PaymentLinkIdParamsSchema, response: { 200: PaymentLinkItemSchema } } },
+    async (request) => renewPaymentLink(ctx, request.params.id),
+  );
+};

@@ -1,0 +1,73 @@
+import type { AppContext } from '../../context.js';
+import type { PaymentLinkStatus } from '../../db/schema.js';
+
+/** A link with its leaseholder, as every public payment call needs it. */
+export interface LinkWithTenant {
+  id: string;
+  amount_pence: number;
+  status: PaymentLinkStatus;
+  expires_at: number;
+  paid_at: number | null;
+  replaced_by: string | null;
+  opened_at: number | null;
+  processing_since: number | null;
+  tenant_name: string;
+  tenant_email: string | null;
+  tenant_address: string;
+}
+
+function linkQuery(db: AppContext['db'], linkId: string) {
+  return db
+    .selectFrom('payment_links')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select([
+      'payment_links.id',
+      'payment_links.amount_pence',
+      'payment_links.status',
+      'payment_links.expires_at',
+      'payment_links.paid_at',
+      'payment_links.replaced_by',
+      'payment_links.opened_at',
+      'payment_links.processing_since',
+      'tenants.name as tenant_name',
+      'tenants.email as tenant_email',
+      'tenants.address as tenant_address',
+    ])
+    .where('payment_links.id', '=', linkId)
+    .compile();
+}
+
+/**
+ * The query compiled once per database handle, its one parameter swapped per call: building and
+ * compiling a Kysely query costs more than SQLite's primary-key read itself, and this is the
+ * hottest read of the product (issue 6's benchmark).
+ */
+const compiledLinkQueries = new WeakMap<object, ReturnType<typeof linkQuery>>();
+
+/** One indexed read (primary key + join): this is the hot path of the public link page. */
+export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWithTenant | null> {
+  let compiled = compiledLinkQueries.get(ctx.db);
+  if (!compiled) {
+    compiled = linkQuery(ctx.db, '');
+    compiledLinkQueries.set(ctx.db, compiled);
+  }
+  const result = await ctx.db.executeQuery<LinkWithTenant>({ ...compiled, parameters: [linkId] });
+  return result.rows[0] ?? null;
+}
+
+export type PublicLinkState = 'pending' | 'processing' | 'paid';
+
+/**
+ * What the leaseholder may see of a link. Paid and settling links stay visible (the page says
+ * so); unknown, expired, replaced and failed links are all null: one indistinguishable
+ * not-available answer (ARCHITECTURE section 7). A settling payment keeps its link visible even
+ * past the expiry time: the leaseholder has paid, the bank has not finished.
+ */
+export function publicStateOf(link: LinkWithTenant | null, now: number): PublicLinkState | null {
+  if (!link) return null;
+  if (link.status === 'paid') return 'paid';
+  if (link.status === 'failed' || link.replaced_by !== null) return null;
+  if (link.processing_since !== null) return 'processing';
+  if (link.status === 'pending' && link.expires_at > now) return 'pending';
+  return null;
+}

@@ -1,0 +1,119 @@
+import { penceToDecimalString } from '../../../shared/money.js';
+import {
+  PAYMENT_NOT_FOUND_MESSAGE,
+  type PaymentMethod,
+  type PaymentResult,
+} from '../../../shared/payment-page.js';
+import type { AppContext } from '../../context.js';
+import type { PaymentStatus } from '../../db/schema.js';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
+import { AppError } from '../../lib/errors.js';
+import { applyCheckout } from './apply-checkout.js';
+import { findLink, type LinkWithTenant } from './find-link.js';
+import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
+
+export interface LinkPayment {
+  id: string;
+  provider_ref: string;
+  method: PaymentMethod;
+  amount_pence: number;
+  status: PaymentStatus;
+  failure_reason: string | null;
+  paid_at: number | null;
+  updated_at: number;
+}
+
+const RANK: Record<PaymentStatus, number> = { succeeded: 0, processing: 1, failed: 2 };
+
+/** The payment that tells the link's story: the success, else one settling, else the latest. */
+export async function findLinkPayment(
+  ctx: AppContext,
+  linkId: string,
+): Promise<LinkPayment | null> {
+  const payments = await ctx.db
+    .selectFrom('payments')
+    .select([
+      'id',
+      'provider_ref',
+      'method',
+      'amount_pence',
+      'status',
+      'failure_reason',
+      'paid_at',
+      'updated_at',
+    ])
+    .where('link_id', '=', linkId)
+    .execute();
+  payments.sort((a, b) => RANK[a.status] - RANK[b.status] || b.updated_at - a.updated_at);
+  return payments[0] ?? null;
+}
+
+const SENT_STATUSES = new Set(['sent', 'delivered', 'read', 'captured']);
+const SENDING_STATUSES = new Set(['queued', 'sending']);
+
+async function receiptOf(ctx: AppContext, linkId: string): Promise<PaymentResult['receipt']> {
+  const confirmations = await ctx.db
+    .selectFrom('messages')
+    .select('status')
+    .where('link_id', '=', linkId)
+    .where('kind', '=', 'confirmation')
+    .execute();
+  if (confirmations.some((message) => SENT_STATUSES.has(message.status))) return 'sent';
+  if (confirmations.some((message) => SENDING_STATUSES.has(message.status))) return 'sending';
+  return 'none';
+}
+
+/** The link and its payment, or 404 (the same answer for an unknown link and an unpaid one). */
+export async function findPaidLink(
+  ctx: AppContext,
+  linkId: string,
+  ip: string,
+): Promise<{ link: LinkWithTenant; payment: LinkPayment | null }> {
+  await refuseIfLimited(ctx, ip);
+  const link = await findLink(ctx, linkId);
+  if (!link) {
+    await recordMiss(ctx, ip);
+    throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
+  }
+  return { link, payment: await findLinkPayment(ctx, link.id) };
+}
+
+/**
+ * The success page's data: the real payment for the link. When Stripe sends the leaseholder
+ * back before its webhook has arrived, the session id they bring is confirmed with Stripe (the
+ * same idempotent recording as the webhook: Stripe's advice for fulfilment on the return page).
+ * Only while no payment is known: a settling payment is left to its webhook, not polled.
+ */
+export async function getPaymentResult(
+  ctx: AppContext,
+  provider: PaymentProvider | null,
+  input: { linkId: string; ip: string; sessionId?: string | undefined },
+  onMismatch: (problems: string[]) => void,
+): Promise<PaymentResult> {
+  let { link, payment } = await findPaidLink(ctx, input.linkId, input.ip);
+  if (!payment && input.sessionId && provider?.name === 'stripe') {
+    const checkout = await provider.retrieveCheckout(input.sessionId);
+    if (checkout && checkout.linkId === link.id) {
+      await applyCheckout(ctx, 'checkout.completed', checkout, async (mismatch) =>
+        onMismatch(mismatch.problems),
+      );
+      payment = await findLinkPayment(ctx, link.id);
+      link = (await findLink(ctx, link.id)) ?? link;
+    }
+  }
+  if (!payment) throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
+
+  const receipt = payment.status === 'succeeded' ? await receiptOf(ctx, link.id) : 'none';
+  return {
+    status: payment.status,
+    tenant: { name: link.tenant_name, address: link.tenant_address },
+    amount: penceToDecimalString(payment.amount_pence),
+    amountPence: payment.amount_pence,
+    transactionId: payment.provider_ref,
+    method: payment.method,
+    paidAt: payment.paid_at === null ? null : new Date(payment.paid_at).toISOString(),
+    receipt,
+    receiptSent: receipt === 'sent',
+    failureReason: payment.status === 'failed' ? payment.failure_reason : null,
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { ProviderEvent } from '../../integrations/payments/payment-provider.js';
+import { writeAudit } from '../../lib/audit.js';
+import { withTransaction } from '../messages/with-transaction.js';
+import { applyCheckout, type CheckoutOutcome } from './apply-checkout.js';
+
+export type EventOutcome = CheckoutOutcome | 'ignored' | 'duplicate-event';
+
+/**
+ * Handles one verified webhook event exactly once: its id goes into payment_events in the same
+ * transaction as everything it changes, so a replay (Stripe retries for days, and may send the
+ * same event twice at once) finds the id and changes nothing, and a crash midway leaves no trace
+ * and lets the retry do it all.
+ */
+export async function handlePaymentEvent(
+  ctx: AppContext,
+  event: ProviderEvent,
+  log: FastifyBaseLogger,
+): Promise<EventOutcome> {
+  return withTransaction(ctx, async (tx) => {
+    const reference = event.kind === 'checkout' ? event.checkout.reference : null;
+    const fresh = await tx.db
+      .insertInto('payment_events')
+      .values({
+        id: event.id,
+        provider: 'stripe',
+        type: event.type,
+        provider_ref: reference,
+        outcome: 'received',
+        received_at: tx.clock.now(),
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .execute();
+    if (fresh.length === 0) return 'duplicate-event';
+
+    const outcome: EventOutcome =
+      event.kind === 'ignored'
+        ? 'ignored'
+        : await applyCheckout(tx, event.type, event.checkout, async (mismatch) => {
+            log.warn(
+              { event: event.id, session: mismatch.reference, problems: mismatch.problems },
+              'Stripe checkout does not match its payment link: not recorded as paid',
+            );
+            await writeAudit(tx.db, tx.clock, {
+              actor: 'stripe',
+              action: 'payment.mismatch',
+              subject: mismatch.linkId ?? undefined,
+              details: {
+                event: event.id,
+                session: mismatch.reference,
+                problems: mismatch.problems,
+              },
+            });
+          });
+    if (outcome === 'link-already-paid' && event.kind === 'checkout') {
+      // A second payment for a link that was already paid: staff must refund one of them.
+      log.warn({ event: event.id }, 'payment for a link that was already paid');
+      await writeAudit(tx.db, tx.clock, {
+        actor: 'stripe',
+        action: 'payment.duplicate_for_paid_link',
+        subject: event.checkout.linkId ?? undefined,
+        details: { event: event.id, session: event.checkout.reference },
+      });
+    }
+    await tx.db.updateTable('payment_events').set({ outcome }).where('id', '=', event.id).execute();
+    return outcome;
+  });
+}

@@ -1,0 +1,67 @@
+import {
+  PAYMENT_ALREADY_PAID_MESSAGE,
+  PAYMENT_IN_PROGRESS_MESSAGE,
+  type PaymentMethod,
+  type PayResponse,
+} from '../../../shared/payment-page.js';
+import type { AppContext } from '../../context.js';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
+import { AppError } from '../../lib/errors.js';
+import { PAYMENT_CURRENCY } from './apply-checkout.js';
+import { findAvailableLink } from './get-public-payment-link.js';
+import { recordPaymentSucceeded } from './record-payment.js';
+
+export const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'Online payments are not available at the moment. Please contact us to pay your balance.';
+
+/** Where the provider sends the leaseholder back to, on our public address. */
+export function checkoutUrls(ctx: AppContext, linkId: string) {
+  const id = encodeURIComponent(linkId);
+  return {
+    // Stripe fills in {CHECKOUT_SESSION_ID}: the success page confirms it if the webhook is late.
+    success: `${ctx.config.publicBaseUrl}/payment-success?link_id=${id}&session_id={CHECKOUT_SESSION_ID}`,
+    cancel: `${ctx.config.publicBaseUrl}/payment/${id}`,
+  };
+}
+
+/**
+ * Pay: the amount is always the link's own (the browser sends only the method). Stripe answers
+ * a hosted Checkout page to go to; the demo provider's payment is recorded at once.
+ */
+export async function startPayment(
+  ctx: AppContext,
+  provider: PaymentProvider | null,
+  input: { linkId: string; method: PaymentMethod; ip: string },
+): Promise<PayResponse> {
+  const { link, state } = await findAvailableLink(ctx, input.linkId, input.ip);
+  if (state === 'paid') throw new AppError(409, PAYMENT_ALREADY_PAID_MESSAGE);
+  if (state === 'processing') throw new AppError(409, PAYMENT_IN_PROGRESS_MESSAGE);
+  if (!provider) throw new AppError(503, PAYMENTS_UNAVAILABLE_MESSAGE);
+
+  // A PaymentProviderError escapes to the route, which answers 502.
+  const start = await provider.createCheckout({
+    link: {
+      id: link.id,
+      amountPence: link.amount_pence,
+      expiresAt: link.expires_at,
+      tenantName: link.tenant_name,
+      tenantEmail: link.tenant_email,
+      address: link.tenant_address,
+    },
+    method: input.method,
+    urls: checkoutUrls(ctx, link.id),
+  });
+  if (start.kind === 'redirect') return { kind: 'redirect', url: start.url };
+
+  const outcome = await recordPaymentSucceeded(ctx, {
+    linkId: link.id,
+    provider: provider.name,
+    reference: start.reference,
+    method: input.method,
+    amountPence: link.amount_pence,
+    currency: PAYMENT_CURRENCY,
+  });
+  // Two presses at once: the second finds the link paid by the first.
+  if (outcome !== 'recorded') throw new AppError(409, PAYMENT_ALREADY_PAID_MESSAGE);
+  return { kind: 'recorded' };
+}

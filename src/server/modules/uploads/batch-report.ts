@@ -1,0 +1,74 @@
+import { penceToDecimalString } from '../../../shared/money.js';
+import type { ReportSummary } from '../../../shared/upload.js';
+import type { AppContext } from '../../context.js';
+import type { MessageChannel } from '../../db/schema.js';
+import { paymentUrlOf } from '../messages/message-content.js';
+import { batchLinks } from './batch-links.js';
+import { csvLine } from './csv-cell.js';
+
+/** A message counts as sent once a provider has accepted it (captured ones were not sent). */
+const SENT_STATUSES = new Set(['sent', 'delivered', 'read']);
+
+const HEADER = [
+  'Tenant Name',
+  'Email Address',
+  'Phone Number',
+  'Property Address',
+  'Amount (£)',
+  'Payment Link',
+  'Link Status',
+  'Email',
+  'WhatsApp',
+  'SMS',
+];
+
+/**
+ * GET /api/upload/batch/{id}/report: one CSV row per leaseholder with the link, the amount and
+ * each channel's payment-link message status ('not sent' when there is none), and the spec's
+ * summary for the X-Report-Summary header. UTF-8 with a BOM so Excel shows £ and accents.
+ */
+export async function batchReport(
+  ctx: AppContext,
+  batchId: string,
+): Promise<{ csv: string; summary: ReportSummary }> {
+  const links = await batchLinks(ctx, batchId);
+  const statuses = new Map<string, Partial<Record<MessageChannel, string>>>();
+  const linkIds = links.map((link) => link.id);
+  for (let start = 0; start < linkIds.length; start += 500) {
+    const rows = await ctx.db
+      .selectFrom('messages')
+      .select(['link_id', 'channel', 'status'])
+      .where('kind', '=', 'payment_link')
+      .where('link_id', 'in', linkIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) {
+      statuses.set(row.link_id, { ...statuses.get(row.link_id), [row.channel]: row.status });
+    }
+  }
+  const summary: ReportSummary = {
+    totalTenants: links.length,
+    emailsSent: 0,
+    whatsappSent: 0,
+    smsSent: 0,
+  };
+  let csv = `\uFEFF${csvLine(HEADER)}`;
+  for (const link of links) {
+    const byChannel = statuses.get(link.id) ?? {};
+    if (SENT_STATUSES.has(byChannel.email ?? '')) summary.emailsSent += 1;
+    if (SENT_STATUSES.has(byChannel.whatsapp ?? '')) summary.whatsappSent += 1;
+    if (SENT_STATUSES.has(byChannel.sms ?? '')) summary.smsSent += 1;
+    csv += csvLine([
+      link.tenant_name,
+      link.tenant_email,
+      link.tenant_phone,
+      link.tenant_address,
+      penceToDecimalString(link.amount_pence),
+      paymentUrlOf(ctx.config, link.id),
+      link.status,
+      byChannel.email ?? 'not sent',
+      byChannel.whatsapp ?? 'not sent',
+      byChannel.sms ?? 'not sent',
+    ]);
+  }
+  return { csv, summary };
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { UploadResponse } from '../../../shared/upload.js';
+import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
+import type { AppContext } from '../../context.js';
+import type { PaymentLinksTable, TenantsTable } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
+import { tenantSearchText } from '../payment-links/tenant-search-text.js';
+import { readSpreadsheet, sniffSpreadsheet } from './read-spreadsheet.js';
+import { toErrorLog } from './to-batch.js';
+import { type ValidRow, validateRows } from './validate-rows.js';
+
+/** Rows per INSERT: 12 columns × 500 stays far below SQLite's 32,766 bound parameters. */
+const ROWS_PER_INSERT = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const NO_VALID_ROWS_MESSAGE =
+  'No rows could be imported. Fix the rows listed and upload the file again.';
+
+/**
+ * POST /api/upload/tenants: reads the file, checks every row, and turns the valid ones into
+ * leaseholders and payment links in one transaction, so a failure part-way leaves no links
+ * (the batch is then 'failed'). The same file uploaded again the same day, even at the same
+ * moment, answers the first upload's batch instead of making a second set of links.
+ */
+export async function createBatch(
+  ctx: AppContext,
+  file: { filename: string; bytes: Buffer },
+): Promise<UploadResponse> {
+  const kind = sniffSpreadsheet(file.filename, file.bytes);
+  const checked = validateRows(await readSpreadsheet(kind, file.bytes));
+  if (checked.kind === 'file-error') throw new AppError(400, checked.message);
+  if (checked.totalRows === 0) {
+    throw new AppError(400, 'The file has no tenants: every row under the header is empty.');
+  }
+  if (checked.totalRows > UPLOAD_MAX_ROWS) {
+    throw new AppError(
+      400,
+      `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en-GB')} tenants. Split it into smaller files.`,
+    );
+  }
+  if (checked.valid.length === 0) {
+    throw new AppError(400, NO_VALID_ROWS_MESSAGE, {}, { errors: checked.errors });
+  }
+
+  const now = ctx.clock.now();
+  const dedupeKey = `${createHash('sha256').update(file.bytes).digest('hex')}:${Math.floor(now / DAY_MS)}`;
+  const batchId = newId();
+  const inserted = await ctx.db
+    .insertInto('upload_batches')
+    .values({
+      id: batchId,
+      filename: file.filename.slice(0, 255),
+      status: 'processing',
+      total_records: checked.totalRows,
+      successful_records: 0,
+      failed_records: 0,
+      error_log: '',
+      errors: '[]',
+      dedupe_key: dedupeKey,
+      created_at: now,
+      finished_at: null,
+      notifications_sent_at: null,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await ctx.db
+      .selectFrom('upload_batches')
+      .select(['id', 'total_records'])
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirstOrThrow();
+    return { batchId: existing.id, totalRows: existing.total_records };
+  }
+
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertLinks({ ...ctx, db: trx }, batchId, checked.valid);
+      await trx
+        .updateTable('upload_batches')
+        .set({
+          status: checked.errors.length > 0 ? 'completed_with_errors' : 'completed',
+          successful_records: checked.valid.length,
+          failed_records: checked.errors.length,
+          error_log: toErrorLog(checked.errors),
+          errors: JSON.stringify(checked.errors),
+          finished_at: ctx.clock.now(),
+        })
+        .where('id', '=', batchId)
+        .execute();
+      await writeAudit(trx, ctx.clock, {
+        actor: 'admin',
+        action: 'upload.batch_created',
+        subject: batchId,
+        details: {
+          rows: checked.totalRows,
+          links: checked.valid.length,
+          rejected: checked.errors.length,
+        },
+      });
+    });
+  } catch (error) {
+    await ctx.db
+      .updateTable('upload_batches')
+      .set({
+        status: 'failed',
+        failed_records: checked.totalRows,
+        error_log:
+          'Processing failed: no payment links were created. Please upload the file again.',
+        finished_at: ctx.clock.now(),
+        // Free the file for another try.
+        dedupe_key: `failed:${batchId}`,
+      })
+      .where('id', '=', batchId)
+      .execute();
+    throw error;
+  }
+  return { batchId, totalRows: checked.totalRows };
+}
+
+async function insertLinks(ctx: AppContext, batchId: string, rows: ValidRow[]): Promise<void> {
+  const now = ctx.clock.now();
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const tenants: Insertable<TenantsTable>[] = chunk.map((row) => ({
+      id: newId(),
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      phone_kind: row.phoneKind,
+      address: row.address,
+      search_text: tenantSearchText(row),
+      created_at: now,
+    }));
+    // The link carries its leaseholder's search text (Payment Status searches links alone).
+    const links: Insertable<PaymentLinksTable>[] = chunk.map((row, index) => ({
+      ...newPaymentLinkRow(ctx, {
+        tenantId: tenants[index]!.id!,
+        amountPence: row.amountPence,
+        batchId,
+        batchRow: row.row,
+      }),
+      search_text: tenants[index]!.search_text,
+    }));
+    await ctx.db.insertInto('tenants').values(tenants).execute();
+    await ctx.db.insertInto('payment_links').values(links).execute();
+  }
+}

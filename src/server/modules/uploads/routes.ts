@@ -1,0 +1,77 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BatchPreviewSchema } from '../../../shared/messages.js';
+import {
+  BatchIdParamsSchema,
+  BatchSchema,
+  SendNotificationsResultSchema,
+  UPLOAD_MAX_BYTES,
+  UploadResponseSchema,
+} from '../../../shared/upload.js';
+import type { AppContext } from '../../context.js';
+import { batchReport } from './batch-report.js';
+import { createBatch } from './create-batch.js';
+import { getBatch } from './get-batch.js';
+import { previewBatch } from './preview-batch.js';
+import { receiveUpload } from './receive-upload.js';
+import { sendBatchNotifications } from './send-batch-notifications.js';
+import { uploadTemplateCsv } from './upload-template.js';
+
+/** Admin-only (registered inside the admin scope): spec section 7's upload calls. */
+export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Multipart only here; the 5 MB limit is counted while the file streams in.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 20, headerPairs: 100 },
+  });
+
+  app.get('/upload/template', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="tenant-upload-template.csv"')
+      .send(uploadTemplateCsv()),
+  );
+
+  app.post(
+    '/upload/tenants',
+    { schema: { response: { 200: UploadResponseSchema } } },
+    async (request) => {
+      const file = await receiveUpload(request);
+      return createBatch(ctx, file);
+    },
+  );
+
+  app.get(
+    '/upload/batch/:id',
+    { schema: { params: BatchIdParamsSchema, response: { 200: BatchSchema } } },
+    async (request) => getBatch(ctx, request.params.id),
+  );
+
+  app.get(
+    '/upload/batch/:id/preview',
+    { schema: { params: BatchIdParamsSchema, response: { 200: BatchPreviewSchema } } },
+    async (request) => previewBatch(ctx, request.params.id),
+  );
+
+  app.post(
+    '/upload/batch/:id/send-notifications',
+    { schema: { params: BatchIdParamsSchema, response: { 200: SendNotificationsResultSchema } } },
+    async (request) => sendBatchNotifications(ctx, request.params.id),
+  );
+
+  app.get(
+    '/upload/batch/:id/report',
+    { schema: { params: BatchIdParamsSchema } },
+    async (request, reply) => {
+      const { csv, summary } = await batchReport(ctx, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="notification-report-${request.params.id}.csv"`,
+        )
+        .header('access-control-expose-headers', 'Content-Disposition, X-Report-Summary')
+        .header('x-report-summary', JSON.stringify(summary))
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import type { Selectable } from 'kysely';
+import { type Batch, type RowError, RowErrorSchema } from '../../../shared/upload.js';
+import type { UploadBatchesTable } from '../../db/schema.js';
+
+/** The batch's error log as text (spec section 3 `errorLog`): one line per rejected row. */
+export function toErrorLog(errors: readonly RowError[]): string {
+  return errors.map((error) => `Row ${error.row}: ${error.errors.join('; ')}`).join('\n');
+}
+
+export function toBatch(row: Selectable<UploadBatchesTable>): Batch {
+  const parsed = RowErrorSchema.array().safeParse(JSON.parse(row.errors));
+  return {
+    id: row.id,
+    filename: row.filename,
+    status: row.status,
+    totalRecords: row.total_records,
+    successfulRecords: row.successful_records,
+    failedRecords: row.failed_records,
+    errorLog: row.error_log,
+    errors: parsed.success ? parsed.data : [],
+    createdAt: new Date(row.created_at).toISOString(),
+    notificationsSentAt:
+      row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),
+    totalSent: row.total_sent,
+  };
+}

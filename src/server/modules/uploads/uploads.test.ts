@@ -1,0 +1,443 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  signIn,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../../tests/helpers/test-context.js';
+import { csvOf, HEADER, uploadFile, workbookOf } from '../../../../tests/helpers/uploads.js';
+import { jobHandlers } from '../../jobs/handlers.js';
+import { runDueJobs } from '../../jobs/run-due-jobs.js';
+
+const MARGARET = [
+  'Margaret Hughes',
+  'margaret.hughes@example.co.uk',
+  '07911 123456',
+  'Flat 3, 12 Riverside Court, London SE1 9AA',
+  '£1,245.50',
+];
+const DAFYDD = [
+  'Dafydd ap Gruffydd',
+  'dafydd@example.cymru',
+  '+44 7911 123789',
+  'Fflat 7, Stryd y Castell, Caernarfon LL55 1SE',
+  '310',
+];
+const SIOBHAN = [
+  'Siobhán Ó Súilleabháin',
+  '',
+  '(07911) 123 457',
+  'Flat 9, Quay Street, Bristol BS1 4DJ',
+  '89.9',
+];
+
+describe('bulk upload', () => {
+  let t: TestContext;
+  let cookie: string;
+
+  beforeEach(async () => {
+    t = await createTestContext();
+    cookie = await signIn(t.app);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_ORIGIN } });
+  const links = () =>
+    t.ctx.db
+      .selectFrom('payment_links')
+      .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+      .selectAll()
+      .orderBy('tenants.name')
+      .execute();
+
+  it('turns a CSV with a BOM, Windows line endings, quoted commas and Welsh names into links', async () => {
+    const bytes = Buffer.concat([Buffer.from('\uFEFF'), csvOf([HEADER, MARGARET, DAFYDD])]);
+    const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
+
+    expect(response.statusCode).toBe(200);
+    const { batchId, totalRows } = response.json();
+    expect(totalRows).toBe(2);
+    const batch = (await get(`/api/upload/batch/${batchId}`)).json();
+    expect(batch).toMatchObject({
+      id: batchId,
+      filename: 'arrears.csv',
+      status: 'completed',
+      totalRecords: 2,
+      successfulRecords: 2,
+      failedRecords: 0,
+      errorLog: '',
+      errors: [],
+      notificationsSentAt: null,
+    });
+    const rows = await links();
+    expect(
+      rows.map((row) => [row.name, row.email, row.phone, row.address, row.amount_pence]),
+    ).toEqual([
+      ['Dafydd ap Gruffydd', 'dafydd@example.cymru', '+447911123789', DAFYDD[3], 31_000],
+      ['Margaret Hughes', 'margaret.hughes@example.co.uk', '+447911123456', MARGARET[3], 124_550],
+    ]);
+    for (const row of rows) {
+      expect(row.status).toBe('pending');
+      expect(row.batch_id).toBe(batchId);
+      expect(row.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      expect(row.expires_at - row.created_at).toBe(7 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('reads the same leaseholders from .xlsx and .xls files, numbers and all', async () => {
+    for (const bookType of ['xlsx', 'xls'] as const) {
+      const bytes = workbookOf(
+        [HEADER, [...MARGARET.slice(0, 4), 1245.5], [...DAFYDD.slice(0, 4), 310]],
+        bookType,
+      );
+      const response = await uploadFile(t.app, cookie, `arrears.${bookType}`, bytes);
+      expect(response.statusCode, response.body).toBe(200);
+      const batch = (await get(`/api/upload/batch/${response.json().batchId}`)).json();
+      expect(batch).toMatchObject({ status: 'completed', successfulRecords: 2 });
+    }
+    const amounts = (await links()).map((row) => row.amount_pence).sort();
+    expect(amounts).toEqual([124_550, 124_550, 31_000, 31_000]);
+  });
+
+  it('matches headers whatever their case and spacing', async () => {
+    const header = [
+      'tenant name',
+      'EMAIL ADDRESS',
+      'Phone Number  (for WhatsApp)',
+      'property address',
+      'balance due (£)',
+    ];
+    const response = await uploadFile(t.app, cookie, 'a.csv', csvOf([header, MARGARET]));
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('names the missing columns', async () => {
+    const response = await uploadFile(
+      t.app,
+      cookie,
+      'a.csv',
+      csvOf([
+        ['Tenant Name', 'Email Address', 'Property Address'],
+        ['A', 'a@example.com', 'B'],
+      ]),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Missing required columns: Phone Number (for WhatsApp), Balance Due (£). Download the template to see the expected columns.',
+    );
+  });
+
+  it('refuses an empty file and a file with only a header', async () => {
+    const empty = await uploadFile(t.app, cookie, 'a.csv', Buffer.from(''));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The file is empty: it has no header row.');
+    const headerOnly = await uploadFile(
+      t.app,
+      cookie,
+      'a.csv',
+      csvOf([HEADER, ['', '', '', '', '']]),
+    );
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json().message).toBe(
+      'The file has no tenants: every row under the header is empty.',
+    );
+  });
+
+  it('keeps the valid rows and reports the others by their spreadsheet row', async () => {
+    const bytes = csvOf([
+      HEADER,
+      MARGARET,
+      ['', 'x@example.com', '07911 123457', 'Flat 1', '10'],
+      ['', '', '', '', ''],
+      ['Bob Smith', 'not-an-email', '12345', 'Flat 2', '-5'],
+      ['Carol Jones', '', '', 'Flat 4', '1.234'],
+      ['Dan Brown', '', '020 7946 0123', 'Flat 5', '20'],
+      [
+        'Margaret  Hughes',
+        'other@example.com',
+        '',
+        'flat 3 12 riverside court london se1 9aa',
+        '1',
+      ],
+      SIOBHAN,
+    ]);
+    const response = await uploadFile(t.app, cookie, 'mixed.csv', bytes);
+    expect(response.statusCode).toBe(200);
+    const batch = (await get(`/api/upload/batch/${response.json().batchId}`)).json();
+    expect(batch).toMatchObject({
+      status: 'completed_with_errors',
+      totalRecords: 7,
+      successfulRecords: 2,
+      failedRecords: 5,
+    });
+    expect(batch.errors).toEqual([
+      {
+        row: 3,
+        errors: ['Tenant Name is required'],
+        issues: [{ field: 'Tenant Name', message: 'Tenant Name is required' }],
+      },
+      {
+        row: 5,
+        errors: [
+          'Email Address "not-an-email" is not a valid email address',
+          'Phone Number "12345" is not a valid phone number',
+          'Balance Due (£) must be more than £0.00',
+        ],
+        issues: [
+          {
+            field: 'Email Address',
+            message: 'Email Address "not-an-email" is not a valid email address',
+          },
+          {
+            field: 'Phone Number (for WhatsApp)',
+            message: 'Phone Number "12345" is not a valid phone number',
+          },
+          { field: 'Balance Due (£)', message: 'Balance Due (£) must be more than £0.00' },
+        ],
+      },
+      {
+        row: 6,
+        errors: [
+          'An email address or a mobile number is required to send the payment link',
+          'Balance Due (£) "1.234" is not an amount in pounds',
+        ],
+        issues: [
+          {
+            field: '',
+            message: 'An email address or a mobile number is required to send the payment link',
+          },
+          {
+            field: 'Balance Due (£)',
+            message: 'Balance Due (£) "1.234" is not an amount in pounds',
+          },
+        ],
+      },
+      {
+        row: 7,
+        errors: [
+          'Phone Number "020 7946 0123" is not a mobile number, so it cannot receive WhatsApp or SMS: add an email address or a mobile number',
+        ],
+        issues: [expect.objectContaining({ field: 'Phone Number (for WhatsApp)' })],
+      },
+      {
+        row: 8,
+        errors: ['Duplicate of row 2: the same tenant and property'],
+        issues: [{ field: '', message: 'Duplicate of row 2: the same tenant and property' }],
+      },
+    ]);
+    expect(batch.errorLog.split('\n')[0]).toBe('Row 3: Tenant Name is required');
+    expect((await links()).map((row) => row.name)).toEqual(['Margaret Hughes', SIOBHAN[0]]);
+  });
+
+  it('answers 400 with the row errors when no row is valid, and creates nothing', async () => {
+    const response = await uploadFile(
+      t.app,
+      cookie,
+      'bad.csv',
+      csvOf([HEADER, ['Ann', '', '', 'Flat 1', '10'], ['Ben', 'ben@example.com', '', '', 'abc']]),
+    );
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe(
+      'No rows could be imported. Fix the rows listed and upload the file again.',
+    );
+    expect(body.errors.map((error: { row: number }) => error.row)).toEqual([2, 3]);
+    expect(body.errors[1].errors).toEqual([
+      'Property Address is required',
+      'Balance Due (£) "abc" is not an amount in pounds',
+    ]);
+    expect(await links()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('upload_batches').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps a landline for the record with an email, and never texts it', async () => {
+    const bytes = csvOf([
+      HEADER,
+      ['Dan Brown', 'dan@example.com', '020 7946 0123', 'Flat 5', '20'],
+    ]);
+    const { batchId } = (await uploadFile(t.app, cookie, 'a.csv', bytes)).json();
+    const [link] = await links();
+    expect(link).toMatchObject({ phone: '+442079460123', phone_kind: 'landline' });
+    const preview = (await get(`/api/upload/batch/${batchId}/preview`)).json();
+    expect(preview.tenants[0].tenant.phone).toBeNull();
+    await post(`/api/upload/batch/${batchId}/send-notifications`);
+    const channels = await t.ctx.db.selectFrom('messages').select('channel').execute();
+    expect(channels).toEqual([{ channel: 'email' }]);
+  });
+
+  it('keeps a formula as text', async () => {
+    const formula = '=HYPERLINK("http://evil.example","Click")';
+    const bytes = csvOf([HEADER, [formula, 'f@example.com', '', 'Flat 1', '10']]);
+    expect((await uploadFile(t.app, cookie, 'a.csv', bytes)).statusCode).toBe(200);
+    const xlsx = workbookOf(
+      [HEADER, ['Real Name', 'r@example.com', '', 'Flat 2', 0]],
+      'xlsx',
+      (sheet) => {
+        sheet.A2 = { t: 's', v: '=1+2' };
+        // A formula cell: its cached value is read; the formula is neither run nor kept.
+        sheet.E2 = { t: 'n', v: 12.5, f: 'SUM(10,2.5)' };
+      },
+    );
+    const response = await uploadFile(t.app, cookie, 'b.xlsx', xlsx);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await links();
+    expect(rows.map((row) => [row.name, row.amount_pence])).toEqual([
+      ['=1+2', 1250],
+      [formula, 1000],
+    ]);
+  });
+
+  it('previews every leaseholder of the batch with the messages they will get', async () => {
+    const { batchId } = (
+      await uploadFile(t.app, cookie, 'a.csv', csvOf([HEADER, MARGARET, SIOBHAN]))
+    ).json();
+    const preview = (await get(`/api/upload/batch/${batchId}/preview`)).json();
+    expect(preview.tenants).toHaveLength(2);
+    const [margaret, siobhan] = preview.tenants;
+    expect(margaret.tenant).toEqual({
+      name: 'Margaret Hughes',
+      email: 'margaret.hughes@example.co.uk',
+      phone: '+447911123456',
+      address: MARGARET[3],
+    });
+    expect(margaret.amount).toBe('1245.50');
+    expect(margaret.preview.email.subject).toContain('£1,245.50');
+    expect(margaret.preview.email.content).toContain('Margaret Hughes');
+    expect(margaret.preview.whatsapp.content).toMatch(/\/payment\/[A-Za-z0-9_-]{22,}/);
+    expect(margaret.preview.sms.content).toBe(margaret.preview.whatsapp.content);
+    expect(siobhan.tenant.email).toBeNull();
+    expect((await get('/api/upload/batch/nope/preview')).statusCode).toBe(404);
+  });
+
+  it('sends the batch once, however often Send is pressed', async () => {
+    const { batchId } = (
+      await uploadFile(t.app, cookie, 'a.csv', csvOf([HEADER, MARGARET, DAFYDD, SIOBHAN]))
+    ).json();
+    const first = await post(`/api/upload/batch/${batchId}/send-notifications`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ totalSent: 3 });
+    const second = await post(`/api/upload/batch/${batchId}/send-notifications`);
+    expect(second.json()).toEqual({ totalSent: 0 });
+    const messages = await t.ctx.db.selectFrom('messages').select(['channel']).execute();
+    // Two with email and phone, one with a phone only.
+    expect(messages).toHaveLength(5);
+    const batch = (await get(`/api/upload/batch/${batchId}`)).json();
+    expect(batch.totalSent).toBe(3);
+    expect(batch.notificationsSentAt).not.toBeNull();
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', 'upload.%')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual([
+      'upload.batch_created',
+      'upload.batch_sent',
+      'upload.batch_sent',
+    ]);
+  });
+
+  it('reports each leaseholder with the link and each channel, safe to open in Excel', async () => {
+    const hostile = ['=HYPERLINK("http://evil.example")', 'h@example.com', '', '+1 Flat', '10'];
+    const { batchId } = (
+      await uploadFile(t.app, cookie, 'a.csv', csvOf([HEADER, MARGARET, hostile]))
+    ).json();
+    await post(`/api/upload/batch/${batchId}/send-notifications`);
+    await runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test', limit: 10 });
+
+    const response = await get(`/api/upload/batch/${batchId}/report`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="notification-report-${batchId}.csv"`,
+    );
+    expect(JSON.parse(String(response.headers['x-report-summary']))).toEqual({
+      totalTenants: 2,
+      emailsSent: 0,
+      whatsappSent: 0,
+      smsSent: 0,
+    });
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Tenant Name","Email Address","Phone Number","Property Address","Amount (£)","Payment Link","Link Status","Email","WhatsApp","SMS"',
+    );
+    expect(lines).toHaveLength(3);
+    const hostileLine = lines.find((line) => line.includes('HYPERLINK'))!;
+    expect(hostileLine).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil\.example""\)","h@example\.com","","'\+1 Flat","10\.00","http:\/\/[^"]+\/payment\/[A-Za-z0-9_-]+","pending","captured","not sent","not sent"$/,
+    );
+  });
+
+  it('serves the template with the required columns', async () => {
+    const response = await get('/api/upload/template');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="tenant-upload-template.csv"',
+    );
+    const [header, example] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe(HEADER.map((column) => `"${column}"`).join(','));
+    // The example row passes the upload's own rules.
+    const upload = await uploadFile(t.app, cookie, 'template.csv', Buffer.from(response.body));
+    expect(upload.statusCode).toBe(200);
+    expect(example).toContain('Margaret Hughes');
+  });
+
+  it('makes one batch when the same file is uploaded twice at once', async () => {
+    const bytes = csvOf([HEADER, MARGARET, DAFYDD]);
+    const [a, b] = await Promise.all([
+      uploadFile(t.app, cookie, 'a.csv', bytes),
+      uploadFile(t.app, cookie, 'a.csv', bytes),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json().batchId).toBe(b.json().batchId);
+    expect(await links()).toHaveLength(2);
+  });
+
+  it('leaves no links when the batch fails part-way', async () => {
+    const rows: string[][] = [HEADER];
+    for (let n = 0; n < 600; n += 1) {
+      rows.push([`Leaseholder ${n}`, `l${n}@example.com`, '', `Flat ${n}, Riverside Court`, '10']);
+    }
+    // The 501st link cannot be written: the second chunk of inserts fails.
+    if (t.ctx.engine === 'sqlite') {
+      await sql`create trigger fail_links before insert on payment_links
+        when (select count(*) from payment_links) >= 500
+        begin select raise(abort, 'disk full'); end`.execute(t.ctx.db);
+    } else {
+      await sql`create function fail_links() returns trigger language plpgsql as $$
+        begin
+          if (select count(*) from payment_links) >= 500 then raise exception 'disk full'; end if;
+          return new;
+        end $$`.execute(t.ctx.db);
+      await sql`create trigger fail_links before insert on payment_links
+        for each row execute function fail_links()`.execute(t.ctx.db);
+    }
+    const response = await uploadFile(t.app, cookie, 'big.csv', csvOf(rows));
+
+    expect(response.statusCode).toBe(500);
+    expect(await links()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('tenants').selectAll().execute()).toEqual([]);
+    const [batch] = await t.ctx.db.selectFrom('upload_batches').selectAll().execute();
+    expect(batch).toMatchObject({ status: 'failed' });
+    expect((await get(`/api/upload/batch/${batch!.id}`)).json().errorLog).toBe(
+      'Processing failed: no payment links were created. Please upload the file again.',
+    );
+  });
+
+  it('is for staff only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/upload/template' });
+    expect(response.statusCode).toBe(401);
+    expect((await get('/api/upload/batch/unknown')).json()).toEqual({
+      message: 'Upload batch not found.',
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  REQUIRED_COLUMNS,
+  type RequiredColumn,
+  type RowError,
+  type RowIssue,
+} from '../../../shared/upload.js';
+import { parseBalance } from './parse-balance.js';
+import { parsePhone } from './parse-phone.js';
+
+export interface ValidRow {
+  row: number;
+  name: string;
+  email: string | null;
+  /** E.164. */
+  phone: string | null;
+  phoneKind: 'mobile' | 'landline' | null;
+  address: string;
+  amountPence: number;
+}
+
+export type CheckedRows =
+  | { kind: 'file-error'; message: string }
+  | { kind: 'rows'; valid: ValidRow[]; errors: RowError[]; totalRows: number };
+
+/** Case and spacing do not matter in headers: 'tenant  name' is 'Tenant Name'. */
+function headerKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, '');
+}
+
+const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+
+/**
+ * The row rules of a credit controller's upload (issue 4): which rows become payment links and,
+ * for the others, what to fix, in the spreadsheet's own row numbers (header = row 1).
+ */
+export function validateRows(rows: readonly (readonly string[])[]): CheckedRows {
+  const [header, ...body] = rows;
+  if (!header || header.every((cell) => cell.trim() === '')) {
+    return { kind: 'file-error', message: 'The file is empty: it has no header row.' };
+  }
+  const columns = new Map<RequiredColumn, number>();
+  const keys = header.map(headerKey);
+  for (const column of REQUIRED_COLUMNS) {
+    const index = keys.indexOf(headerKey(column));
+    if (index >= 0) columns.set(column, index);
+  }
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
+  if (missing.length > 0) {
+    return {
+      kind: 'file-error',
+      message: `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`,
+    };
+  }
+
+  const valid: ValidRow[] = [];
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  let totalRows = 0;
+  body.forEach((cells, index) => {
+    const rowNumber = index + 2;
+    if (cells.every((cell) => cell.trim() === '')) return;
+    totalRows += 1;
+    const cell = (column: RequiredColumn) => (cells[columns.get(column)!] ?? '').trim();
+    const checked = checkRow(rowNumber, cell);
+    if ('issues' in checked) {
+      errors.push(toRowError(rowNumber, checked.issues));
+      return;
+    }
+    const key = `${checked.name.toLowerCase().replace(/\s+/g, ' ')}|${checked.address.toLowerCase().replace(/[\s,]+/g, ' ')}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push(
+        toRowError(rowNumber, [
+          { field: '', message: `Duplicate of row ${first}: the same tenant and property` },
+        ]),
+      );
+      return;
+    }
+    seen.set(key, rowNumber);
+    valid.push(checked);
+  });
+  return { kind: 'rows', valid, errors, totalRows };
+}
+
+function checkRow(
+  row: number,
+  cell: (column: RequiredColumn) => string,
+): ValidRow | { issues: RowIssue[] } {
+  const issues: RowIssue[] = [];
+  const name = cell('Tenant Name');
+  const address = cell('Property Address');
+  if (!name) issues.push({ field: 'Tenant Name', message: 'Tenant Name is required' });
+  else if (name.length > 200) {
+    issues.push({ field: 'Tenant Name', message: 'Tenant Name is longer than 200 characters' });
+  }
+  if (!address) issues.push({ field: 'Property Address', message: 'Property Address is required' });
+  else if (address.length > 500) {
+    issues.push({
+      field: 'Property Address',
+      message: 'Property Address is longer than 500 characters',
+    });
+  }
+
+  const emailText = cell('Email Address');
+  const email = emailText === '' ? null : emailText.toLowerCase();
+  if (email !== null && (email.length > 254 || !EMAIL.test(email))) {
+    issues.push({
+      field: 'Email Address',
+      message: `Email Address "${emailText}" is not a valid email address`,
+    });
+  }
+
+  const phoneText = cell('Phone Number (for WhatsApp)');
+  let phone: string | null = null;
+  let phoneKind: ValidRow['phoneKind'] = null;
+  if (phoneText !== '') {
+    const parsed = parsePhone(phoneText);
+    if (!parsed) {
+      issues.push({
+        field: 'Phone Number (for WhatsApp)',
+        message: `Phone Number "${phoneText}" is not a valid phone number`,
+      });
+    } else {
+      phone = parsed.e164;
+      phoneKind = parsed.kind;
+    }
+  }
+  const hasEmailProblem = issues.some((issue) => issue.field === 'Email Address');
+  const hasPhoneProblem = issues.some((issue) => issue.field === 'Phone Number (for WhatsApp)');
+  if (!email && !phoneText) {
+    issues.push({
+      field: '',
+      message: 'An email address or a mobile number is required to send the payment link',
+    });
+  } else if (!email && phoneKind === 'landline' && !hasEmailProblem && !hasPhoneProblem) {
+    issues.push({
+      field: 'Phone Number (for WhatsApp)',
+      message: `Phone Number "${phoneText}" is not a mobile number, so it cannot receive WhatsApp or SMS: add an email address or a mobile number`,
+    });
+  }
+
+  const balance = parseBalance(cell('Balance Due (£)'));
+  if ('error' in balance) issues.push({ field: 'Balance Due (£)', message: balance.error });
+
+  if (issues.length > 0 || !('pence' in balance)) return { issues };
+  return { row, name, email, phone, phoneKind, address, amountPence: balance.pence };
+}
+
+function toRowError(row: number, issues: RowIssue[]): RowError {
+  return { row, errors: issues.map((issue) => issue.message), issues };
+}

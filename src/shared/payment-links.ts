@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const PAYMENT_LINK_STATUSES = ['pending', 'paid', 'expired', 'failed'] as const;
+export const PaymentLinkStatusSchema = z.enum(PAYMENT_LINK_STATUSES);
+export type PaymentLinkStatus = z.infer<typeof PaymentLinkStatusSchema>;
+
+export const PAYMENT_LINK_SORTS = [
+  'createdAt',
+  'tenantName',
+  'amount',
+  'status',
+  'expiresAt',
+] as const;
+export type PaymentLinkSort = (typeof PAYMENT_LINK_SORTS)[number];
+
+/** Spec section 3's filters (status, limit, offset) plus search, sort and direction. */
+export const PaymentLinkListQuerySchema = z.object({
+  status: PaymentLinkStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** Part of the tenant's name, email or address, any case. */
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(PAYMENT_LINK_SORTS).default('createdAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PaymentLinkListQuery = z.infer<typeof PaymentLinkListQuerySchema>;
+
+/** Spec section 3 "Payment link", with what staff need beside it. */
+export const PaymentLinkItemSchema = z.object({
+  id: z.string(),
+  /** Pounds with two decimals, e.g. '1245.50'. */
+  amount: z.string(),
+  amountPence: z.number(),
+  /** A pending link past its expiry reads 'expired' even before the sweep has marked it. */
+  status: PaymentLinkStatusSchema,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  linkUrl: z.string(),
+  /** An open-banking or Direct Debit payment is settling. */
+  isProcessing: z.boolean(),
+  /** The link that replaced this one when it was renewed. */
+  replacedBy: z.string().nullable(),
+  tenant: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string(),
+  }),
+});
+export type PaymentLinkItem = z.infer<typeof PaymentLinkItemSchema>;
+
+export const PaymentLinkPageSchema = z.object({
+  items: z.array(PaymentLinkItemSchema),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type PaymentLinkPage = z.infer<typeof PaymentLinkPageSchema>;
+
+export const PaymentLinkIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const PAYMENT_LINK_NOT_FOUND_MESSAGE = 'Payment link not found.';

@@ -1,0 +1,267 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { type FakeStripeApi, startFakeStripeApi } from '../fakes/fake-stripe-api.js';
+import { signInThroughForm } from './support/auth.js';
+import { E2E_ADMIN_PASSWORD, E2E_PORT } from './support/constants.js';
+
+const HEADER =
+  'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)';
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+interface SeededLink {
+  id: string;
+  name: string;
+  address: string;
+}
+
+/**
+ * Uploads leaseholders through the real endpoint as signed-in staff and answers their links,
+ * newest first. Names carry `tag` so tests sharing the e2e database never see each other's.
+ */
+async function seedLinks(
+  request: APIRequestContext,
+  origin: string,
+  tag: string,
+  rows: { name: string; address: string; balance: string }[],
+): Promise<SeededLink[]> {
+  const lines = [HEADER];
+  rows.forEach((row, index) => {
+    lines.push(
+      `${row.name} ${tag},leaseholder${index}.${tag}@example.co.uk,,"${row.address}","${row.balance}"`,
+    );
+  });
+  const upload = await request.post(`${origin}/api/upload/tenants`, {
+    headers: { origin },
+    multipart: {
+      file: { name: `${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const list = await request.get(`${origin}/api/payment-links?search=${tag}&limit=50`);
+  const body = (await list.json()) as {
+    items: { id: string; tenant: { name: string; address: string } }[];
+  };
+  return body.items.map((item) => ({ id: item.id, ...item.tenant }));
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.describe('paying on a phone (demo payments, the embedded default)', () => {
+  test.use(PHONE);
+
+  let link: SeededLink;
+  let replaced: SeededLink;
+
+  test.beforeEach(async ({ page }, testInfo) => {
+    await signInThroughForm(page);
+    const tag = `pay${testInfo.workerIndex}${Date.now().toString(36)}`;
+    const origin = new URL(page.url()).origin;
+    [link, replaced] = (await seedLinks(page.request, origin, tag, [
+      {
+        name: 'Margaret Hughes',
+        address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
+        balance: '£1,245.50',
+      },
+      { name: 'Dafydd Pritchard', address: '7 Harbour Road, Penarth CF64 1TQ', balance: '389.99' },
+    ])) as [SeededLink, SeededLink];
+    if (!link.name.startsWith('Margaret')) [link, replaced] = [replaced, link];
+    // Leaseholders are not staff: the payment pages must work without the admin session.
+    await page.context().clearCookies();
+  });
+
+  test('from the link to the success page and the receipt, then staff see the payment', async ({
+    page,
+  }) => {
+    await page.goto(`/payment/${link.id}`);
+    await expect(page.getByRole('heading', { name: link.name })).toBeVisible();
+    await expect(page.getByText(link.address)).toBeVisible();
+    await expect(page.getByText('Outstanding Balance')).toBeVisible();
+    await expect(page.getByText('£1,245.50', { exact: true })).toBeVisible();
+    await expect(page.getByText('Overdue')).toBeVisible();
+    await expect(page.getByText('Loading secure payment form...')).toBeVisible();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expect(page.getByText(/^This payment link expires in \d+ days?$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Email support/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Phone support/ })).toBeVisible();
+    // Fits the phone: nothing scrolls sideways.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+
+    // The method chooser is a radio group the keyboard can drive.
+    await page.getByLabel('Debit/Credit Card').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Open Banking')).toBeChecked();
+    await expect(page.getByText(/taken to your bank to approve the payment/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Pay £1,245.50 Securely' }).click();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await expect(page.getByText('Payment processing')).toBeVisible({ timeout: 6000 });
+    await page.waitForURL(`**/payment-success?link_id=${link.id}`);
+
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page.getByText(link.name)).toBeVisible();
+    await expect(page.getByText(link.address)).toBeVisible();
+    await expect(page.getByText('Amount Paid')).toBeVisible();
+    await expect(page.getByText('£1,245.50')).toBeVisible();
+    await expect(page.getByText('Open Banking')).toBeVisible();
+    await expect(page.getByText(/^DEMO-[A-Z2-9]{10}$/)).toBeVisible();
+    await expect(page.getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4} at \d{2}:\d{2}$/)).toBeVisible();
+    // The in-process worker captures the confirmation; the page re-reads until it is sent.
+    await expect(page.getByText('Receipt Sent')).toBeVisible({ timeout: 15_000 });
+
+    const transactionId = (await page.getByText(/^DEMO-/).textContent()) ?? '';
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download Receipt' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`receipt-${transactionId}.pdf`);
+    const pdf = await readFile((await download.path()) ?? '');
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    for (const expected of [link.address, '£1,245.50', 'Open Banking', transactionId]) {
+      expect(text).toContain(expected);
+    }
+
+    // The link cannot be paid twice: it now says it is paid.
+    await page.goto(`/payment/${link.id}`);
+    await expect(page.getByRole('heading', { name: 'This balance has been paid' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+
+    // Staff see it on the dashboard and as paid on Payment Status.
+    await signInThroughForm(page);
+    await expect(page.getByText(link.name).first()).toBeVisible();
+    await page.goto(`/payments?search=${encodeURIComponent(link.name)}`);
+    await expect(page.getByRole('row', { name: new RegExp(link.name) })).toContainText('Paid');
+  });
+
+  test('a replaced or unknown link shows that it is not available', async ({ page }) => {
+    // Renewing expires the old link (staff's action, as after an expiry).
+    await signInThroughForm(page);
+    const origin = new URL(page.url()).origin;
+    const renewed = await page.request.post(`/api/payment-links/${replaced.id}/renew`, {
+      headers: { origin },
+    });
+    expect(renewed.status(), await renewed.text()).toBe(200);
+    await page.context().clearCookies();
+
+    for (const id of [replaced.id, 'AAAAAAAAAAAAAAAAAAAAAA']) {
+      await page.goto(`/payment/${id}`);
+      await expect(page.getByRole('heading', { name: 'Payment Link Not Available' })).toBeVisible();
+      await expect(
+        page.getByText(
+          'This payment link may have expired or is no longer valid. Please contact the provider for assistance.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    }
+  });
+
+  test('the payment and success pages pass an axe scan', async ({ page }) => {
+    await page.goto(`/payment/${link.id}`);
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: /^Pay .* Securely$/ }).click();
+    await page.waitForURL('**/payment-success?link_id=*');
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto(`/payment-success?link_id=${replaced.id}`);
+    await expect(page.getByRole('heading', { name: 'Payment Not Found' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+/** A second portal, configured for Stripe, whose Stripe API is the local fake. */
+const STRIPE_PORT = E2E_PORT + 2;
+const STRIPE_ORIGIN = `http://localhost:${STRIPE_PORT}`;
+
+test.describe('paying through Stripe Checkout (against the local fake Stripe)', () => {
+  test.use(PHONE);
+
+  let stripe: FakeStripeApi;
+  let portal: ChildProcess;
+
+  test.beforeAll(async () => {
+    stripe = await startFakeStripeApi({
+      secretKey: 'sk_test_e2e_fake',
+      webhookSecret: 'whsec_e2e_fake',
+      webhookUrl: `${STRIPE_ORIGIN}/api/webhooks/stripe`,
+    });
+    portal = spawn('node', ['tests/e2e/support/start-server.mjs'], {
+      env: {
+        ...process.env,
+        PORT: String(STRIPE_PORT),
+        PUBLIC_BASE_URL: STRIPE_ORIGIN,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_fake',
+        STRIPE_API_BASE_URL: stripe.url,
+      },
+      stdio: 'ignore',
+    });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const ready = await fetch(`${STRIPE_ORIGIN}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the Stripe-configured portal did not start');
+  });
+
+  test.afterAll(async () => {
+    portal?.kill();
+    await stripe?.stop();
+  });
+
+  test('Pay goes to Stripe’s hosted page for the link’s amount, and back to the real result', async ({
+    page,
+  }) => {
+    await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
+    const [link] = await seedLinks(
+      page.request,
+      STRIPE_ORIGIN,
+      `stripe${Date.now().toString(36)}`,
+      [{ name: 'Eleanor Rigby', address: '4 Penny Lane, Liverpool L18 1DE', balance: '620.00' }],
+    );
+    await page.context().clearCookies();
+
+    await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
+    await expect(page.getByText(/go to our payment provider Stripe’s secure page/)).toBeVisible();
+    // Card fields are never drawn on our page when Stripe takes the payment.
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay £620.00 Securely' }).click();
+
+    await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
+    await expect(page.getByText('£620.00')).toBeVisible();
+    await expect(page.locator('#method')).toHaveText('card');
+    const [created] = stripe.createdSessions();
+    expect(created!.params).toMatchObject({
+      line_items: [{ price_data: { unit_amount: '62000', currency: 'gbp' } }],
+      metadata: { link_id: link!.id, method: 'card' },
+    });
+
+    // The fake's Pay posts the signed webhook to the portal, then returns the leaseholder.
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${STRIPE_ORIGIN}/payment-success?link_id=${link!.id}&session_id=*`);
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page.getByText(/^cs_test_/)).toBeVisible();
+    await expect(page.getByText('Debit/Credit Card')).toBeVisible();
+  });
+});
