@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { timeRemaining } from './expiry.js';
-import { formatPence, penceToDecimalString } from './money.js';
+import { decimalStringToPence, formatPence, penceToDecimalString } from './money.js';
 
 describe('money', () => {
   it('formats pence as pounds with two decimals and thousands separators', () => {
     expect(formatPence(123450)).toBe('£1,234.50');
     expect(formatPence(5)).toBe('£0.05');
     expect(formatPence(45000)).toBe('£450.00');
+  });
+
+  it("reads the API's decimal string back into pence without float drift", () => {
+    for (const pence of [0, 5, 10, 1999, 123450, 100000000, -250]) {
+      expect(decimalStringToPence(penceToDecimalString(pence))).toBe(pence);
+    }
+    expect(decimalStringToPence('1245.5')).toBe(124550);
+    expect(decimalStringToPence('300')).toBe(30000);
   });
 
   it('gives the decimal string the API carries', () => {

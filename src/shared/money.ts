@@ -20,3 +20,10 @@ export function penceToDecimalString(pence: number): string {
   const absolute = Math.abs(Math.trunc(pence));
   return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
+
+/** '1234.50' → 123450: the inverse of penceToDecimalString, without going through a float. */
+export function decimalStringToPence(amount: string): number {
+  const [pounds = '0', pence = ''] = amount.trim().replace(/^-/, '').split('.');
+  const value = Number(pounds) * 100 + Number(pence.padEnd(2, '0').slice(0, 2));
+  return amount.trim().startsWith('-') ? -value : value;
+}

@@ -9,12 +9,15 @@ const CSV = [
   'Siobhán O’Neill,,07911 123458,"Flat 9, 12 Riverside Court, London SE1 9AA",89.99',
 ].join('\r\n');
 
-/** Each test its own file: the same file twice in a day is one batch (and is sent once). */
-async function uploadBatch(page: Page): Promise<string> {
+/**
+ * Each test its own file (the same file twice in a day is one batch, sent once) and its own
+ * surnames, so tests sharing the e2e database never count each other's messages.
+ */
+async function uploadBatch(page: Page, tag: string): Promise<string> {
   const csv = CSV.replace(
     'Riverside Court, London SE1 9AA",',
     `Riverside Court, London SE1 9AA ${test.info().testId}",`,
-  );
+  ).replace(/^(Margaret Hughes|Dafydd Pritchard|Siobhán O’Neill),/gm, `$1 ${tag},`);
   const origin = new URL(page.url()).origin;
   const response = await page.request.post('/api/upload/tenants', {
     headers: { origin },
@@ -40,7 +43,8 @@ test.describe('sending payment links', () => {
   test('the batch preview sends to every leaseholder after confirming, then opens the upload page', async ({
     page,
   }) => {
-    const batchId = await uploadBatch(page);
+    const tag = `s${Date.now().toString(36)}`;
+    const batchId = await uploadBatch(page, tag);
     await page.goto(`/message-preview-all?batchId=${batchId}`);
 
     await expect(page.getByText('Review notifications for 3 tenants before sending')).toBeVisible();
@@ -61,9 +65,7 @@ test.describe('sending payment links', () => {
     // Captured (no provider configured): every message is in the log, none sent twice.
     await page.goto('/messages');
     await expect(page.getByRole('heading', { name: 'Message Log', level: 1 })).toBeVisible();
-    const rows = page
-      .getByRole('row')
-      .filter({ hasText: /Margaret Hughes|Dafydd Pritchard|Siobh/ });
+    const rows = page.getByRole('row').filter({ hasText: tag });
     // Two with email and phone (email + WhatsApp), one with a phone only (WhatsApp).
     await expect(rows).toHaveCount(5);
 
@@ -80,7 +82,7 @@ test.describe('sending payment links', () => {
   test('the single preview of a real link sends it after confirming, then opens the dashboard', async ({
     page,
   }) => {
-    const batchId = await uploadBatch(page);
+    const batchId = await uploadBatch(page, `p${Date.now().toString(36)}`);
     const preview = await (await page.request.get(`/api/upload/batch/${batchId}/preview`)).json();
     const first = JSON.stringify(preview).match(/https?:\/\/[^"\s]*\/payment\/[A-Za-z0-9_-]+/);
     expect(first).not.toBeNull();

@@ -2,6 +2,7 @@ import { Receipt } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
+import { decimalStringToPence, formatPence } from '../../../../shared/money';
 import { useRecentPayments } from '../api/get-dashboard';
 
 /** Spec section 2: the latest payments (3 skeleton rows while loading; 'No recent payments'). */
@@ -36,7 +37,7 @@ export function RecentPaymentsCard() {
                 </div>
                 <div className="shrink-0 text-right">
                   <p className="font-semibold tabular-nums text-success">
-                    £{Number(payment.amount).toLocaleString('en-GB', { minimumFractionDigits: 2 })}
+                    {formatPence(decimalStringToPence(payment.amount))}
                   </p>
                   <p
                     className="text-xs text-muted-foreground"
