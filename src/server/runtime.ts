@@ -3,6 +3,7 @@ import { type Config, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createDatabase, type DatabaseHandle } from './db/create-database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { refreshPlannerStatistics } from './db/refresh-statistics.js';
 import { createChannels } from './integrations/channels.js';
 import { systemClock } from './lib/clock.js';
 
@@ -16,6 +17,7 @@ export async function openRuntime(
     sqlitePath: path.join(config.dataDir, 'portal.sqlite'),
   });
   await migrateToLatest(database.db, database.engine);
+  await refreshPlannerStatistics(database.db, database.engine);
   const ctx: AppContext = {
     config,
     db: database.db,

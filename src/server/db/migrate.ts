@@ -9,6 +9,7 @@ import { tenantSearch } from './migrations/0006-tenant-search.js';
 import { messageContents } from './migrations/0007-message-contents.js';
 import { paymentEvents } from './migrations/0008-payment-events.js';
 import { linkSearch } from './migrations/0009-link-search.js';
+import { dashboardIndexes } from './migrations/0010-dashboard-indexes.js';
 import type { Database } from './schema.js';
 
 /**
@@ -27,6 +28,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0007-message-contents': messageContents(engine),
     '0008-payment-events': paymentEvents(engine),
     '0009-link-search': linkSearch(engine),
+    '0010-dashboard-indexes': dashboardIndexes(engine),
   };
 }
 
