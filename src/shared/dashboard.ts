@@ -15,14 +15,19 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-/** The words shown beside each figure (tooltips) and in the docs. */
+/**
+ * The words shown beside each figure (tooltips) and in the docs: each says exactly what
+ * getDashboardStats counts, so change both together.
+ */
 export const STAT_DEFINITIONS = {
   totalOutstanding:
-    'The sum of every link that can still be paid: pending and not yet expired, or with a payment settling. Renewed, paid, expired and failed links are not counted.',
-  activeLinks: 'Payment links that are pending and have not expired.',
-  paymentsToday: 'The total of payments received since midnight today, UK time (Europe/London).',
+    'The sum of every link that can still be paid: pending links that have not expired, plus pending links whose payment is settling (even past their expiry). Renewed, paid, expired and failed links are not counted.',
+  activeLinks:
+    'Pending payment links that have not expired and have no payment settling. A link whose payment is settling is in Total Outstanding but not here; renewed, paid, expired and failed links are not counted.',
+  paymentsToday:
+    'The total of successful payments received since midnight today, UK time (Europe/London).',
   successRate:
-    'Of the links that reached an outcome in the last 30 days, the share that was paid: paid in the last 30 days ÷ (paid in the last 30 days + expired or failed unpaid with an expiry in the last 30 days). Renewed links are left out: their renewal counts instead.',
+    'Of the links that reached an outcome in the last 30 days, the share that was paid, to one decimal place: paid in the last 30 days ÷ (paid in the last 30 days + unpaid links, expired or failed, whose expiry fell in the last 30 days). Renewed links and links with a payment settling are left out; a renewal counts once its new link reaches an outcome.',
 } as const;
 
 export const RecentPaymentSchema = z.object({

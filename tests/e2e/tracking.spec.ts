@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signInThroughForm } from './support/auth.js';
 
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)';
 
-/** A dozen leaseholders, uploaded through the real endpoint; names unique to this test. */
-async function seed(page: Page, tag: string): Promise<void> {
+/**
+ * `count` leaseholders (six by default), uploaded through the real endpoint; every name, email
+ * and address carries `tag`, so a search for the tag finds this test's rows and no others.
+ */
+async function seed(page: Page, tag: string, count = 6): Promise<void> {
   const rows = [HEADER];
   const names = [
     'Margaret Hughes',
@@ -15,11 +19,13 @@ async function seed(page: Page, tag: string): Promise<void> {
     'Carol White',
     'Derek Green',
   ];
-  names.forEach((name, index) => {
+  for (let index = 0; index < count; index += 1) {
+    const name = names[index % names.length]!;
+    const email = `${name.split(' ')[0]!.toLowerCase()}${index + 1}.${tag}@example.co.uk`;
     rows.push(
-      `${name} ${tag},${name.split(' ')[0]!.toLowerCase()}.${tag}@example.co.uk,,"Flat ${index + 1}, ${tag} Court, London SE1 9AA",${(index + 1) * 100}.50`,
+      `${name} ${tag},${email},,"Flat ${index + 1}, ${tag} Court, London SE1 9AA",${(index + 1) * 100}.50`,
     );
-  });
+  }
   const origin = new URL(page.url()).origin;
   const response = await page.request.post('/api/upload/tenants', {
     headers: { origin },
@@ -30,15 +36,20 @@ async function seed(page: Page, tag: string): Promise<void> {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A tag no other journey (or earlier run on the same database) uses. */
+function uniqueTag(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
 test.describe('tracking', () => {
   test.beforeEach(async ({ page }) => {
     await signInThroughForm(page);
   });
 
-  test('Payment Status searches, filters, sorts, pages and renews, keeping the view in the address', async ({
+  test('Payment Status searches, filters, sorts and renews, keeping the view in the address', async ({
     page,
   }) => {
-    const tag = `t${Date.now().toString(36)}`;
+    const tag = uniqueTag('t');
     await seed(page, tag);
     await page.goto('/payments');
     await expect(page.getByRole('heading', { name: 'Payment Status', level: 1 })).toBeVisible();
@@ -98,8 +109,93 @@ test.describe('tracking', () => {
     ).toBeVisible();
   });
 
+  test('Payment Status pages through more than one page, and a bookmark past the end goes back', async ({
+    page,
+  }) => {
+    const tag = uniqueTag('p');
+    await seed(page, tag, 30);
+    await page.goto(`/payments?search=${tag}`);
+    const rows = page.getByRole('row').filter({ hasText: tag });
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await expect(rows).toHaveCount(25);
+    await expect(pager).toContainText('1–25 of 30');
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/offset=25/);
+    await expect(rows).toHaveCount(5);
+    await expect(pager).toContainText('26–30 of 30');
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await pager.getByLabel('Per page').selectOption('50');
+    await expect(rows).toHaveCount(30);
+    await expect(page).not.toHaveURL(/offset=/);
+
+    // A bookmark from when there were more rows: the last page with rows, not an empty list.
+    await page.goto(`/payments?search=${tag}&offset=75`);
+    await expect(page).toHaveURL(/offset=25/);
+    await expect(rows).toHaveCount(5);
+    await expect(page.getByText('No payment links found')).toHaveCount(0);
+  });
+
+  test('Payment Status exports the current filter as CSV', async ({ page }) => {
+    const tag = uniqueTag('x');
+    const other = uniqueTag('y');
+    await seed(page, tag, 3);
+    await seed(page, other, 2);
+    await page.goto(`/payments?search=${tag}`);
+    await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('payment-links.csv');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Tenant Name","Email","Phone","Property Address","Amount (£)","Status","Created","Expires","Paid","Payment Link"',
+    );
+    expect(lines).toHaveLength(1 + 3);
+    for (const line of lines.slice(1)) expect(line).toContain(tag);
+    expect(lines.join('\n')).not.toContain(other);
+    await expect(page.getByText('3 payment links exported.')).toBeVisible();
+  });
+
+  test('Payment Status says to upload tenant data when there are no links at all', async ({
+    page,
+  }) => {
+    // Other journeys share this database, so "no links" is the server's answer made empty.
+    await page.route('**/api/payment-links?**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ items: [], total: 0, limit: 25, offset: 0 }),
+      }),
+    );
+    await page.goto('/payments');
+    await expect(page.getByText('No payment links found')).toBeVisible();
+    await expect(page.getByText('Upload tenant data to get started')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  test('the sidebar’s Payment Status link clears the search for good', async ({ page }) => {
+    const tag = uniqueTag('s');
+    await page.goto('/payments');
+    await page.getByLabel('Search').fill(tag);
+    await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+
+    await page.getByRole('link', { name: 'Payment Status' }).click();
+    await expect(page.getByLabel('Search')).toHaveValue('');
+    // Well past the 300 ms debounce, the old search has not been written back.
+    await page.waitForTimeout(800);
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(page.getByLabel('Search')).toHaveValue('');
+  });
+
   test('the dashboard shows the four figures and a payment just received', async ({ page }) => {
-    const tag = `d${Date.now().toString(36)}`;
+    const tag = uniqueTag('d');
     await seed(page, tag);
     // A leaseholder pays one of them (the demo provider records it for real).
     const origin = new URL(page.url()).origin;
@@ -131,6 +227,10 @@ test.describe('tracking', () => {
       .filter({ hasText: 'How Total Outstanding is worked out' })
       .click();
     await expect(page.getByText(/The sum of every link that can still be paid/)).toBeVisible();
+    await page.locator('summary').filter({ hasText: 'How Active Links is worked out' }).click();
+    await expect(
+      page.getByText(/Pending payment links that have not expired and have no payment settling/),
+    ).toBeVisible();
   });
 
   test('the dashboard lists say so when they are empty', async ({ page }) => {
@@ -144,6 +244,28 @@ test.describe('tracking', () => {
     await expect(page.getByText('No recent payments')).toBeVisible();
     await expect(page.getByText('No expiring links')).toBeVisible();
     await expect(page.getByText('All payment links are current')).toBeVisible();
+  });
+
+  test('the dashboard lists say they failed rather than look empty', async ({ page }) => {
+    for (const list of ['recent-payments', 'expiring-links']) {
+      await page.route(`**/api/dashboard/${list}`, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      );
+    }
+    await page.goto('/admin');
+    const recent = page.getByRole('alert').filter({ hasText: 'Failed to load recent payments.' });
+    const expiring = page.getByRole('alert').filter({ hasText: 'Failed to load expiring links.' });
+    await expect(recent).toBeVisible();
+    await expect(expiring).toBeVisible();
+    await expect(page.getByText('No recent payments')).toHaveCount(0);
+    await expect(page.getByText('No expiring links')).toHaveCount(0);
+    await expect(page.getByText('All payment links are current')).toHaveCount(0);
+
+    // Once the server answers again, Try again loads the list.
+    await page.unroute('**/api/dashboard/expiring-links');
+    await expiring.getByRole('button', { name: 'Try again' }).click();
+    await expect(expiring).toHaveCount(0);
+    await expect(recent).toBeVisible();
   });
 
   test('the dashboard says so when its figures cannot be loaded', async ({ page }) => {

@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentLink } from '../../../tests/helpers/factories.js';
 import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
 import { recordEvent } from '../lib/rate-limit.js';
+import { remindersCancelKey } from '../modules/messages/job-kinds.js';
+import { scheduleReminders } from '../modules/messages/schedule-reminders.js';
 import { runHousekeeping } from './housekeeping.js';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 describe('housekeeping', () => {
   let t: TestContext;
@@ -39,5 +44,64 @@ describe('housekeeping', () => {
     await runHousekeeping(t.ctx);
     const events = await t.ctx.db.selectFrom('rate_limit_events').select('at').execute();
     expect(events.map((row) => Number(row.at))).toEqual([t.clock.now()]);
+  });
+
+  describe('the expiry sweep on its own (no list or dashboard read)', () => {
+    // Each link gets reminders queued while it is still fresh, then the clock moves to `now`.
+    async function linkWithReminders(expiresAt: number, processingSince: number | null = null) {
+      const link = await createPaymentLink(t.ctx, {
+        expires_at: expiresAt,
+        processing_since: processingSince,
+      });
+      await scheduleReminders(t.ctx, link);
+      return link;
+    }
+    const statusOf = async (id: string) =>
+      (
+        await t.ctx.db
+          .selectFrom('payment_links')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const reminderStatuses = async (id: string) =>
+      (
+        await t.ctx.db
+          .selectFrom('jobs')
+          .select('status')
+          .where('cancel_key', '=', remindersCancelKey(id))
+          .execute()
+      ).map((job) => job.status);
+
+    it('expires pending links at or past expiry and cancels their queued reminders', async () => {
+      const now = t.clock.now() + 2 * DAY;
+      const overdue = await linkWithReminders(now - MINUTE);
+      // The display rule (shared/expiry.ts) says 'Expired' once no time is left, so the sweep
+      // takes expires_at == now too.
+      const dueNow = await linkWithReminders(now);
+      const notYet = await linkWithReminders(now + 1);
+      expect(await reminderStatuses(overdue.id)).toEqual(['queued', 'queued']);
+      t.clock.advance(now - t.clock.now());
+
+      await runHousekeeping(t.ctx);
+
+      expect(await statusOf(overdue.id)).toBe('expired');
+      expect(await reminderStatuses(overdue.id)).toEqual(['cancelled', 'cancelled']);
+      expect(await statusOf(dueNow.id)).toBe('expired');
+      expect(await reminderStatuses(dueNow.id)).toEqual(['cancelled', 'cancelled']);
+      expect(await statusOf(notYet.id)).toBe('pending');
+      expect(await reminderStatuses(notYet.id)).toEqual(['queued', 'queued']);
+    });
+
+    it('leaves a pending link whose payment is settling alone, even past its expiry', async () => {
+      const now = t.clock.now() + 2 * DAY;
+      const settling = await linkWithReminders(now - HOUR, now - 2 * HOUR);
+      t.clock.advance(now - t.clock.now());
+
+      await runHousekeeping(t.ctx);
+
+      expect(await statusOf(settling.id)).toBe('pending');
+      expect(await reminderStatuses(settling.id)).toEqual(['queued', 'queued']);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Loader2, RotateCw, TimerOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
@@ -8,7 +9,8 @@ import { useExpiringLinks } from '../api/get-dashboard';
 
 /**
  * Spec sections 2 and 4: links expiring soon (amber) or expired (red: expiresAt now or
- * earlier), each with Renew; 2 skeleton rows while loading; 'No expiring links'.
+ * earlier), each with Renew; 2 skeleton rows while loading; 'No expiring links'. A failed read
+ * says so: 'All payment links are current' would be a claim nobody checked.
  */
 export function ExpiringLinksCard({
   renewingId,
@@ -33,7 +35,13 @@ export function ExpiringLinksCard({
               </li>
             ))}
           </ul>
-        ) : links.isError || links.data.length === 0 ? (
+        ) : links.isError ? (
+          <LoadErrorAlert
+            title="Failed to load expiring links."
+            onRetry={() => void links.refetch()}
+            isRetrying={links.isFetching}
+          />
+        ) : links.data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center">
             <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
             <p className="font-medium">No expiring links</p>

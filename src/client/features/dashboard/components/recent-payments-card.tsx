@@ -1,11 +1,15 @@
 import { Receipt } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
 import { decimalStringToPence, formatPence } from '../../../../shared/money';
 import { useRecentPayments } from '../api/get-dashboard';
 
-/** Spec section 2: the latest payments (3 skeleton rows while loading; 'No recent payments'). */
+/**
+ * Spec section 2: the latest payments (3 skeleton rows while loading; 'No recent payments').
+ * A failed read shows an error, never the empty state.
+ */
 export function RecentPaymentsCard() {
   const payments = useRecentPayments();
   return (
@@ -22,7 +26,13 @@ export function RecentPaymentsCard() {
               </li>
             ))}
           </ul>
-        ) : payments.isError || payments.data.length === 0 ? (
+        ) : payments.isError ? (
+          <LoadErrorAlert
+            title="Failed to load recent payments."
+            onRetry={() => void payments.refetch()}
+            isRetrying={payments.isFetching}
+          />
+        ) : payments.data.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
             <Receipt aria-hidden="true" className="size-8" />
             <p>No recent payments</p>

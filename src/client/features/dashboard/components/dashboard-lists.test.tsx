@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { ExpiringLinksCard } from './expiring-links-card';
+import { RecentPaymentsCard } from './recent-payments-card';
+
+function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const serverError = () => new Response('', { status: 500, statusText: 'Internal Server Error' });
+
+/** Answers each dashboard list from `answers` in turn (the last one repeats). */
+function mockList(url: string, answers: (() => Response)[]) {
+  let call = 0;
+  const fetchMock = vi.fn(async (requested: string) => {
+    if (requested !== url) return new Response('', { status: 404 });
+    const answer = answers[Math.min(call, answers.length - 1)]!;
+    call += 1;
+    return answer();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderWithQueries(ui: ReactNode) {
+  render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+  return userEvent.setup();
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Link Expiration Alerts', () => {
+  const renderCard = () =>
+    renderWithQueries(<ExpiringLinksCard renewingId={null} onRenew={() => {}} />);
+
+  it('says the list failed to load instead of claiming every link is current', async () => {
+    mockList('/api/dashboard/expiring-links', [serverError]);
+    renderCard();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load expiring links.');
+    expect(screen.queryByText('No expiring links')).not.toBeInTheDocument();
+    expect(screen.queryByText('All payment links are current')).not.toBeInTheDocument();
+  });
+
+  it('loads the list again from Try again', async () => {
+    const link = {
+      id: 'link-1',
+      tenantName: 'Margaret Hughes',
+      address: 'Flat 3, Riverside Court',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const fetchMock = mockList('/api/dashboard/expiring-links', [serverError, () => json([link])]);
+    const user = renderCard();
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Margaret Hughes')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the empty state only when the list really is empty', async () => {
+    mockList('/api/dashboard/expiring-links', [() => json([])]);
+    renderCard();
+    expect(await screen.findByText('No expiring links')).toBeInTheDocument();
+    expect(screen.getByText('All payment links are current')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Recent Payments', () => {
+  it('says the list failed to load instead of claiming there are no payments', async () => {
+    mockList('/api/dashboard/recent-payments', [serverError]);
+    renderWithQueries(<RecentPaymentsCard />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load recent payments.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('No recent payments')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state only when the list really is empty', async () => {
+    mockList('/api/dashboard/recent-payments', [() => json([])]);
+    renderWithQueries(<RecentPaymentsCard />);
+    expect(await screen.findByText('No recent payments')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+import { Download, RefreshCw, Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import {
+  PAYMENT_LINK_STATUSES,
+  type PaymentLinkListQuery,
+  type PaymentLinkSort,
+} from '../../../../shared/payment-links';
+
+/** On a phone the column headers give way to cards, so sorting is one menu. */
+const PHONE_SORTS = [
+  ['createdAt:desc', 'Newest first'],
+  ['createdAt:asc', 'Oldest first'],
+  ['tenantName:asc', 'Name A–Z'],
+  ['tenantName:desc', 'Name Z–A'],
+  ['amount:desc', 'Largest amount'],
+  ['amount:asc', 'Smallest amount'],
+  ['expiresAt:asc', 'Expiring soonest'],
+  ['status:asc', 'Status'],
+] as const;
+
+const selectClass = 'h-11 rounded-md border border-input bg-card px-3 text-sm';
+
+/** Spec section 2's filters (search, status), the phone's sort menu, Refresh and Export CSV. */
+export function PaymentStatusFilters({
+  query,
+  searchText,
+  onSearchText,
+  onChange,
+  isRefreshing,
+  onRefresh,
+  canExport,
+  onExport,
+}: {
+  query: PaymentLinkListQuery;
+  searchText: string;
+  onSearchText: (text: string) => void;
+  onChange: (next: Partial<PaymentLinkListQuery>) => void;
+  isRefreshing: boolean;
+  onRefresh: () => void;
+  canExport: boolean;
+  onExport: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 md:flex-row md:items-end">
+      <div className="flex flex-1 flex-col gap-1">
+        <label htmlFor="payment-search" className="text-sm font-medium">
+          Search
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="payment-search"
+            type="search"
+            className="pl-9"
+            placeholder="Tenant name, email or address"
+            value={searchText}
+            onChange={(event) => onSearchText(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="payment-status" className="text-sm font-medium">
+          Status
+        </label>
+        <select
+          id="payment-status"
+          className={selectClass}
+          value={query.status ?? ''}
+          onChange={(event) =>
+            onChange({
+              status: (event.target.value || undefined) as PaymentLinkListQuery['status'],
+              offset: 0,
+            })
+          }
+        >
+          <option value="">All Statuses</option>
+          {PAYMENT_LINK_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status[0]!.toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1 md:hidden">
+        <label htmlFor="payment-sort" className="text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id="payment-sort"
+          className={selectClass}
+          value={`${query.sort}:${query.direction}`}
+          onChange={(event) => {
+            const [sort, direction] = event.target.value.split(':') as [
+              PaymentLinkSort,
+              'asc' | 'desc',
+            ];
+            onChange({ sort, direction, offset: 0 });
+          }}
+        >
+          {PHONE_SORTS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={onRefresh} disabled={isRefreshing}>
+          <RefreshCw aria-hidden="true" className={isRefreshing ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+        <Button variant="outline" onClick={onExport} disabled={!canExport}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/query-client';
+import type { PaymentLinkItem } from '../../../../shared/payment-links';
+import { PaymentStatusPage } from './payment-status-page';
+
+vi.mock('@/components/ui/toaster', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  Toaster: () => null,
+}));
+
+function makeLink(index: number): PaymentLinkItem {
+  return {
+    id: `link-${index}`,
+    amount: '100.00',
+    amountPence: 10_000,
+    status: 'pending',
+    expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    createdAt: new Date(Date.now() - index * 1000).toISOString(),
+    paidAt: null,
+    linkUrl: `http://localhost:3000/payment/link-${index}`,
+    isProcessing: false,
+    replacedBy: null,
+    tenant: {
+      name: `Tenant ${index + 1}`,
+      email: null,
+      phone: null,
+      address: `Flat ${index + 1}`,
+    },
+  };
+}
+
+/** GET /api/payment-links over `count` links, paged as the server pages them. */
+function mockLinks(count: number) {
+  const all = Array.from({ length: count }, (_, index) => makeLink(index));
+  const fetchMock = vi.fn(async (url: string) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const limit = Number(params.get('limit') ?? 50);
+    const offset = Number(params.get('offset') ?? 0);
+    const body = { items: all.slice(offset, offset + limit), total: count, limit, offset };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <PaymentStatusPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  const address = () => location.history!.at(-1)!;
+  return { user: userEvent.setup(), location, address };
+}
+
+const searchBox = () => screen.getByLabelText('Search');
+const requestedUrls = (fetchMock: ReturnType<typeof mockLinks>) =>
+  fetchMock.mock.calls.map(([url]) => String(url));
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Payment Status: the address is the source of truth', () => {
+  it('fills the search box from the address', async () => {
+    mockLinks(3);
+    renderPage('/payments?search=riverside');
+    expect(searchBox()).toHaveValue('riverside');
+    expect(await screen.findByText('Tenant 1')).toBeInTheDocument();
+  });
+
+  it('writes what is typed to the address once typing stops', async () => {
+    const fetchMock = mockLinks(30);
+    // A new search starts again from its first page.
+    const { user, address } = renderPage('/payments?status=pending&offset=25');
+    await user.type(searchBox(), 'Flat 2');
+    await waitFor(() => expect(address()).toBe('/payments?status=pending&search=Flat+2'));
+    await waitFor(() =>
+      expect(requestedUrls(fetchMock).some((url) => url.includes('search=Flat+2'))).toBe(true),
+    );
+  });
+
+  it('empties the search box when the address drops the search (the sidebar link)', async () => {
+    const fetchMock = mockLinks(3);
+    const { location, address } = renderPage('/payments?search=riverside');
+    await screen.findByText('Tenant 1');
+
+    act(() => location.navigate('/payments'));
+    expect(searchBox()).toHaveValue('');
+    // Past the debounce the old search has not come back.
+    await wait(450);
+    expect(address()).toBe('/payments');
+    expect(searchBox()).toHaveValue('');
+    expect(requestedUrls(fetchMock).at(-1)).not.toContain('search=');
+  });
+
+  it('follows the address while a search is still being typed', async () => {
+    mockLinks(3);
+    const { user, location, address } = renderPage('/payments');
+    await user.type(searchBox(), 'half typed');
+    act(() => location.navigate('/payments?search=bookmarked'));
+    expect(searchBox()).toHaveValue('bookmarked');
+    await wait(450);
+    expect(address()).toBe('/payments?search=bookmarked');
+  });
+});
+
+describe('Payment Status: a page past the end', () => {
+  it('goes back to the last page that has rows instead of claiming there are none', async () => {
+    mockLinks(30);
+    const { address } = renderPage('/payments?offset=50');
+    await waitFor(() => expect(address()).toBe('/payments?offset=25'));
+    expect(await screen.findByText('Tenant 26')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 5);
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByText('26–30 of 30'));
+    expect(screen.queryByText('No payment links found')).not.toBeInTheDocument();
+  });
+
+  it('goes to the first page when the list is empty', async () => {
+    mockLinks(0);
+    const { address } = renderPage('/payments?offset=50');
+    await waitFor(() => expect(address()).toBe('/payments'));
+    expect(await screen.findByText('Upload tenant data to get started')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Payment Status: empty and paged lists', () => {
+  it('shows the upload hint and no pager when there are no links at all', async () => {
+    mockLinks(0);
+    renderPage('/payments');
+    expect(await screen.findByText('No payment links found')).toBeInTheDocument();
+    expect(screen.getByText('Upload tenant data to get started')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('hints at the filters when a search finds nothing', async () => {
+    mockLinks(0);
+    renderPage('/payments?search=nobody');
+    expect(await screen.findByText('Try adjusting your search or filters')).toBeInTheDocument();
+  });
+
+  it('pages with Next and Previous, keeping the page in the address', async () => {
+    mockLinks(30);
+    const { user, address } = renderPage('/payments');
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Tenant 30')).toBeInTheDocument();
+    expect(address()).toBe('/payments?offset=25');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
+    expect(address()).toBe('/payments');
+  });
+});
