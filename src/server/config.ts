@@ -67,6 +67,19 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: integer(120, 5, 24 * 60),
   SESSION_ABSOLUTE_HOURS: integer(12, 1, 24 * 7),
   LINK_LIFETIME_DAYS: integer(7, 1, 90),
+  /**
+   * Tests only (refused in production): links last this many seconds instead, so a browser test
+   * can watch a real link expire. Pages still describe the lifetime in LINK_LIFETIME_DAYS.
+   */
+  LINK_LIFETIME_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(7 * 24 * 3600, `must be at most ${7 * 24 * 3600}`)
+      .optional(),
+  ),
   TRUST_PROXY: booleanFlag(false),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -151,6 +164,9 @@ function crossFieldProblems(env: Env): string[] {
     );
   }
   requireAll('STRIPE_SECRET_KEY', ['STRIPE_WEBHOOK_SECRET'], env.STRIPE_SECRET_KEY !== undefined);
+  if (env.NODE_ENV === 'production' && env.LINK_LIFETIME_SECONDS !== undefined) {
+    problems.push('LINK_LIFETIME_SECONDS: is for tests only; use LINK_LIFETIME_DAYS in production');
+  }
   if (env.NODE_ENV === 'production' && !env.ALLOW_DEMO_PROVIDERS) {
     const missing = [
       env.SMTP_HOST === undefined && 'SMTP_HOST',
@@ -196,6 +212,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     linkLifetimeDays: env.LINK_LIFETIME_DAYS,
+    /** How long a new link lasts: LINK_LIFETIME_DAYS, or LINK_LIFETIME_SECONDS in tests. */
+    linkLifetimeMs:
+      env.LINK_LIFETIME_SECONDS !== undefined
+        ? env.LINK_LIFETIME_SECONDS * 1000
+        : env.LINK_LIFETIME_DAYS * 24 * 3_600_000,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     runWorker: env.RUN_WORKER,

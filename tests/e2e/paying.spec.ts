@@ -15,6 +15,7 @@ interface SeededLink {
   id: string;
   name: string;
   address: string;
+  expiresAt: string;
 }
 
 /**
@@ -42,9 +43,38 @@ async function seedLinks(
   expect(upload.status(), await upload.text()).toBe(200);
   const list = await request.get(`${origin}/api/payment-links?search=${tag}&limit=50`);
   const body = (await list.json()) as {
-    items: { id: string; tenant: { name: string; address: string } }[];
+    items: { id: string; expiresAt: string; tenant: { name: string; address: string } }[];
   };
-  return body.items.map((item) => ({ id: item.id, ...item.tenant }));
+  return body.items.map((item) => ({ id: item.id, expiresAt: item.expiresAt, ...item.tenant }));
+}
+
+/**
+ * Another portal on its own port and throw-away database, with extra settings (Stripe, a short
+ * link lifetime). Answers once it is healthy; kill() the process when done.
+ */
+async function startPortal(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const origin = `http://localhost:${port}`;
+  const portal = spawn('node', ['tests/e2e/support/start-server.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_BASE_URL: origin,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const ready = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return portal;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  portal.kill();
+  throw new Error(`the portal on port ${port} did not start`);
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -185,6 +215,62 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
   });
 });
 
+/**
+ * A link whose expiry has passed. Links last 7 days, so this portal is started with a test-only
+ * lifetime of a few seconds (LINK_LIFETIME_SECONDS, refused in production): the link is made by
+ * the real upload, is payable, and then really expires.
+ */
+const SHORT_LIVED_PORT = E2E_PORT + 3;
+const SHORT_LIVED_ORIGIN = `http://localhost:${SHORT_LIVED_PORT}`;
+const SHORT_LIFETIME_SECONDS = 8;
+
+test.describe('an expired link on a phone', () => {
+  test.use(PHONE);
+
+  let portal: ChildProcess;
+  test.beforeAll(async () => {
+    portal = await startPortal(SHORT_LIVED_PORT, {
+      LINK_LIFETIME_SECONDS: String(SHORT_LIFETIME_SECONDS),
+    });
+  });
+  test.afterAll(() => {
+    portal?.kill();
+  });
+
+  test('shows that the link is not available, with no Pay button', async ({ page }) => {
+    await signInThroughForm(page, `${SHORT_LIVED_ORIGIN}/admin`);
+    const [link] = await seedLinks(
+      page.request,
+      SHORT_LIVED_ORIGIN,
+      `exp${Date.now().toString(36)}`,
+      [{ name: 'Gwen Roberts', address: '2 Castle Street, Conwy LL32 8AY', balance: '310.25' }],
+    );
+    await page.context().clearCookies();
+
+    // Before its expiry the same link can be paid: the page below is about the expiry alone.
+    await page.goto(`${SHORT_LIVED_ORIGIN}/payment/${link!.id}`);
+    await expect(page.getByRole('button', { name: 'Pay £310.25 Securely' })).toBeVisible();
+
+    // Time passing is the point here: wait until the link's own expiry is behind us.
+    await page.waitForTimeout(Math.max(0, Date.parse(link!.expiresAt) - Date.now()) + 500);
+    await page.goto(`${SHORT_LIVED_ORIGIN}/payment/${link!.id}`);
+    await expect(page.getByRole('heading', { name: 'Payment Link Not Available' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'This payment link may have expired or is no longer valid. Please contact the provider for assistance.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await expect(page.getByText(link!.name)).toHaveCount(0);
+    await expect(page.getByText('£310.25')).toHaveCount(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
 /** A second portal, configured for Stripe, whose Stripe API is the local fake. */
 const STRIPE_PORT = E2E_PORT + 2;
 const STRIPE_ORIGIN = `http://localhost:${STRIPE_PORT}`;
@@ -201,28 +287,11 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
       webhookSecret: 'whsec_e2e_fake',
       webhookUrl: `${STRIPE_ORIGIN}/api/webhooks/stripe`,
     });
-    portal = spawn('node', ['tests/e2e/support/start-server.mjs'], {
-      env: {
-        ...process.env,
-        PORT: String(STRIPE_PORT),
-        PUBLIC_BASE_URL: STRIPE_ORIGIN,
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
-        STRIPE_SECRET_KEY: 'sk_test_e2e_fake',
-        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_fake',
-        STRIPE_API_BASE_URL: stripe.url,
-      },
-      stdio: 'ignore',
+    portal = await startPortal(STRIPE_PORT, {
+      STRIPE_SECRET_KEY: 'sk_test_e2e_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_fake',
+      STRIPE_API_BASE_URL: stripe.url,
     });
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const ready = await fetch(`${STRIPE_ORIGIN}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('the Stripe-configured portal did not start');
   });
 
   test.afterAll(async () => {

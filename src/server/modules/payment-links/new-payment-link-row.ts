@@ -3,8 +3,6 @@ import type { AppContext } from '../../context.js';
 import type { PaymentLinksTable } from '../../db/schema.js';
 import { randomToken } from '../../lib/ids.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The row for a new pending link: a random 128-bit id (the secret in the leaseholder's URL) and
  * the configured lifetime (7 days by default). Bulk upload and renewal both make links this way.
@@ -21,7 +19,7 @@ export function newPaymentLinkRow(
     batch_row: fields.batchRow ?? null,
     amount_pence: fields.amountPence,
     status: 'pending',
-    expires_at: now + ctx.config.linkLifetimeDays * DAY_MS,
+    expires_at: now + ctx.config.linkLifetimeMs,
     created_at: now,
     paid_at: null,
     replaced_by: null,

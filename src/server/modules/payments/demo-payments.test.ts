@@ -181,5 +181,20 @@ describe('the demo provider outside the embedded default', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(createPaymentProvider(withStripe, clock)?.name).toBe('stripe');
+
+    // Production without Stripe starts only with ALLOW_DEMO_PROVIDERS, and then takes no
+    // payments at all rather than faking them.
+    const production = { ...base, NODE_ENV: 'production' };
+    expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required in production/);
+    const allowed = loadConfig({ ...production, ALLOW_DEMO_PROVIDERS: 'true' });
+    expect(allowed.isProduction).toBe(true);
+    expect(createPaymentProvider(allowed, clock)).toBeNull();
+    const productionWithStripe = loadConfig({
+      ...production,
+      ALLOW_DEMO_PROVIDERS: 'true',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(createPaymentProvider(productionWithStripe, clock)?.name).toBe('stripe');
   });
 });

@@ -11,9 +11,12 @@ import { AppError } from '../../lib/errors.js';
 import { applyCheckout } from './apply-checkout.js';
 import { findLink, type LinkWithTenant } from './find-link.js';
 import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
+import { predecessorsOf } from './renewal-chain.js';
 
 export interface LinkPayment {
   id: string;
+  /** The link it was paid through: an earlier link of the renewal chain, for a renewed link. */
+  link_id: string;
   provider_ref: string;
   method: PaymentMethod;
   amount_pence: number;
@@ -25,15 +28,14 @@ export interface LinkPayment {
 
 const RANK: Record<PaymentStatus, number> = { succeeded: 0, processing: 1, failed: 2 };
 
-/** The payment that tells the link's story: the success, else one settling, else the latest. */
-export async function findLinkPayment(
-  ctx: AppContext,
-  linkId: string,
-): Promise<LinkPayment | null> {
+/** The payment that tells the story: the success, else one settling, else the latest. */
+async function findPaymentOf(ctx: AppContext, linkIds: string[]): Promise<LinkPayment | null> {
+  if (linkIds.length === 0) return null;
   const payments = await ctx.db
     .selectFrom('payments')
     .select([
       'id',
+      'link_id',
       'provider_ref',
       'method',
       'amount_pence',
@@ -42,10 +44,23 @@ export async function findLinkPayment(
       'paid_at',
       'updated_at',
     ])
-    .where('link_id', '=', linkId)
+    .where('link_id', 'in', linkIds)
     .execute();
   payments.sort((a, b) => RANK[a.status] - RANK[b.status] || b.updated_at - a.updated_at);
   return payments[0] ?? null;
+}
+
+/**
+ * The link's own payment; for a renewed link closed by a payment through an earlier link of its
+ * chain (renewal-chain.ts), that payment, so its success page and receipt show what was paid.
+ */
+export async function findLinkPayment(
+  ctx: AppContext,
+  link: Pick<LinkWithTenant, 'id' | 'status'>,
+): Promise<LinkPayment | null> {
+  const own = await findPaymentOf(ctx, [link.id]);
+  if (own?.status === 'succeeded' || link.status !== 'paid') return own;
+  return (await findPaymentOf(ctx, await predecessorsOf(ctx, link.id))) ?? own;
 }
 
 const SENT_STATUSES = new Set(['sent', 'delivered', 'read', 'captured']);
@@ -75,7 +90,7 @@ export async function findPaidLink(
     await recordMiss(ctx, ip);
     throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
   }
-  return { link, payment: await findLinkPayment(ctx, link.id) };
+  return { link, payment: await findLinkPayment(ctx, link) };
 }
 
 /**
@@ -97,13 +112,13 @@ export async function getPaymentResult(
       await applyCheckout(ctx, 'checkout.completed', checkout, async (mismatch) =>
         onMismatch(mismatch.problems),
       );
-      payment = await findLinkPayment(ctx, link.id);
       link = (await findLink(ctx, link.id)) ?? link;
+      payment = await findLinkPayment(ctx, link);
     }
   }
   if (!payment) throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
 
-  const receipt = payment.status === 'succeeded' ? await receiptOf(ctx, link.id) : 'none';
+  const receipt = payment.status === 'succeeded' ? await receiptOf(ctx, payment.link_id) : 'none';
   return {
     status: payment.status,
     tenant: { name: link.tenant_name, address: link.tenant_address },

@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { cancelReminders } from '../messages/cancel-reminders.js';
 import { sendConfirmation } from '../messages/send-confirmation.js';
 import { withTransaction } from '../messages/with-transaction.js';
+import { closeReplacementsOf } from './renewal-chain.js';
 
 /** One provider payment, as the provider reported it and already checked against its link. */
 export interface ProviderPayment {
@@ -70,6 +71,12 @@ function newPaymentRow(ctx: AppContext, payment: ProviderPayment) {
  * and the confirmation queued (sendConfirmation), so a crash leaves all or nothing. The link is
  * claimed with a conditional update (status <> 'paid'): of two concurrent successes only one
  * changes it, the other finds it paid and records nothing.
+ *
+ * A link staff have renewed can still be paid through a Checkout Session opened before the
+ * renewal. The money is recorded on that link (it is what the leaseholder paid and what Stripe
+ * reports), and the link that replaced it is closed as paid (renewal-chain.ts), so it sends no
+ * more reminders and cannot take the same balance twice. If the replacement was paid first, this
+ * is a second payment for one debt: 'link-already-paid', as for a second payment on one link.
  */
 export function recordPaymentSucceeded(
   ctx: AppContext,
@@ -80,8 +87,20 @@ export function recordPaymentSucceeded(
     // Succeeded and failed are final: a late or replayed event never moves a payment back.
     if (existing && existing.status !== 'processing') return 'duplicate';
     if (!(await linkExists(tx, payment.linkId))) return 'link-missing';
+    // Paid meanwhile: by this very payment (a concurrent duplicate), or by another one.
+    const paidBefore = async () =>
+      (await findPayment(tx, payment.reference))?.status === 'succeeded'
+        ? 'duplicate'
+        : 'link-already-paid';
 
     const now = tx.clock.now();
+    const replacements = await closeReplacementsOf(tx, {
+      linkId: payment.linkId,
+      reference: payment.reference,
+      provider: payment.provider,
+      paidAt: now,
+    });
+    if (replacements === 'already-paid') return paidBefore();
     const claimed = await tx.db
       .updateTable('payment_links')
       .set({ status: 'paid', paid_at: now, processing_since: null, failure_reason: null })
@@ -89,11 +108,7 @@ export function recordPaymentSucceeded(
       .where('status', '<>', 'paid')
       .returning('id')
       .execute();
-    if (claimed.length === 0) {
-      // Paid meanwhile: by this very payment (a concurrent duplicate), or by another one.
-      const again = await findPayment(tx, payment.reference);
-      return again?.status === 'succeeded' ? 'duplicate' : 'link-already-paid';
-    }
+    if (claimed.length === 0) return paidBefore();
 
     if (existing) {
       await tx.db

@@ -4,13 +4,14 @@ import CircleX from 'lucide-react/icons/circle-x';
 import Download from 'lucide-react/icons/download';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Mail from 'lucide-react/icons/mail';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatPence } from '../../../../shared/money';
 import { PAYMENT_METHOD_LABELS, type PaymentResult } from '../../../../shared/payment-page';
-import { fetchPaymentResult, receiptUrl } from '../api/payment-api';
+import { fetchPaymentResult, PaymentApiError, receiptUrl } from '../api/payment-api';
 import { HelpContact } from './help-contact';
 import { PaymentShell } from './payment-shell';
 
@@ -20,7 +21,10 @@ const RECEIPT_POLLS = 8;
 
 type ResultState =
   | { kind: 'loading' }
+  /** 404: there is no payment for this link (or no such link). */
   | { kind: 'missing' }
+  /** Anything else (429, 502, no connection): we do not know, so we must not say "not found". */
+  | { kind: 'unchecked'; isRateLimited: boolean }
   | { kind: 'ready'; result: PaymentResult };
 
 /**
@@ -28,39 +32,58 @@ type ResultState =
  * returns the leaseholder with session_id too, which lets the server confirm the payment if its
  * webhook has not arrived yet. A bank payment still clearing shows a waiting state and is re-read
  * until it settles; a receipt still being sent is re-read for a while so 'Receipt Sent' appears.
+ * Only a 404 means "no payment": after any other error the page says it could not check, since
+ * someone who has paid and reads "not found" may pay again.
  */
 export function PaymentSuccessPage() {
   const params = new URLSearchParams(useSearch());
   const linkId = params.get('link_id') ?? '';
   const sessionId = params.get('session_id') ?? undefined;
   const [state, setState] = useState<ResultState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!linkId) {
       setState({ kind: 'missing' });
       return;
     }
+    // Counts Try Again presses: a new attempt reads again from the start.
+    void attempt;
     let stopped = false;
     let timer: number | undefined;
     let receiptPolls = 0;
+    let shown: PaymentResult | undefined;
     const read = async () => {
       try {
         const result = await fetchPaymentResult(linkId, sessionId);
         if (stopped) return;
+        shown = result;
         setState({ kind: 'ready', result });
         const clearing = result.status === 'processing';
         const receiptQueued = result.receipt === 'sending' && receiptPolls++ < RECEIPT_POLLS;
         if (clearing || receiptQueued) timer = window.setTimeout(read, RESULT_POLL_MS);
-      } catch {
-        if (!stopped) setState({ kind: 'missing' });
+      } catch (error) {
+        if (stopped) return;
+        const status = error instanceof PaymentApiError ? error.status : 0;
+        if (shown && status !== 404) {
+          // A hiccup while re-reading: keep what is on screen and read again later.
+          if (shown.status === 'processing') timer = window.setTimeout(read, RESULT_POLL_MS);
+          return;
+        }
+        setState(
+          status === 404
+            ? { kind: 'missing' }
+            : { kind: 'unchecked', isRateLimited: status === 429 },
+        );
       }
     };
+    setState({ kind: 'loading' });
     void read();
     return () => {
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [linkId, sessionId]);
+  }, [linkId, sessionId, attempt]);
 
   return (
     <PaymentShell>
@@ -76,6 +99,12 @@ export function PaymentSuccessPage() {
         </div>
       )}
       {state.kind === 'missing' && <PaymentNotFound />}
+      {state.kind === 'unchecked' && (
+        <PaymentNotChecked
+          isRateLimited={state.isRateLimited}
+          onTryAgain={() => setAttempt((count) => count + 1)}
+        />
+      )}
       {state.kind === 'ready' && <PaymentOutcome linkId={linkId} result={state.result} />}
       <HelpContact />
     </PaymentShell>
@@ -91,6 +120,40 @@ function PaymentNotFound() {
         We could not find a payment for this link. If you have paid, please contact us and we will
         confirm it for you.
       </p>
+    </section>
+  );
+}
+
+/** Not a "not found": we could not ask (our server or the payment provider did not answer). */
+function PaymentNotChecked({
+  isRateLimited,
+  onTryAgain,
+}: {
+  isRateLimited: boolean;
+  onTryAgain: () => void;
+}) {
+  return (
+    <section className="rounded-xl border border-border bg-card p-6 text-center shadow-card">
+      <CircleAlert aria-hidden="true" className="mx-auto size-12 text-warning" />
+      <h1 className="mt-3 text-2xl font-semibold tracking-tight">
+        We Could Not Check Your Payment
+      </h1>
+      <p className="mt-2 text-base text-muted-foreground">
+        {isRateLimited
+          ? 'This page has been checked too many times in a short while. Please wait a few minutes, then try again.'
+          : 'We could not check your payment just now. This does not mean that your payment has failed.'}
+      </p>
+      <p className="mt-2 text-base font-medium">
+        Please do not pay again. If you are unsure, contact us and we will check it for you.
+      </p>
+      <button
+        type="button"
+        onClick={onTryAgain}
+        className={buttonVariants({ size: 'lg', className: 'mt-5 w-full sm:w-auto' })}
+      >
+        <RefreshCw aria-hidden="true" />
+        Try Again
+      </button>
     </section>
   );
 }
