@@ -106,13 +106,26 @@ describe('dashboard figures', () => {
     await paidAt(now - 2 * DAY, 50_00);
     await paidAt(now - 10 * DAY, 60_00);
     await paidAt(now - 40 * DAY, 70_00);
+    // A balance paid through a link that had been renewed closes both links: one outcome.
+    const newest = await createPaymentLink(t.ctx, {
+      amount_pence: 80_00,
+      status: 'paid',
+      paid_at: now - 5 * DAY,
+    });
+    await createPaymentLink(t.ctx, {
+      amount_pence: 80_00,
+      status: 'paid',
+      paid_at: now - 5 * DAY,
+      replaced_by: newest.id,
+    });
 
     const stats = await get(cookie, '/api/dashboard/stats');
     expect(stats.totalOutstanding).toBe(390.5);
     expect(stats.activeLinks).toBe(2);
-    // Paid in 30 days: 2; lapsed with expiry in 30 days: the unswept one and the expired one.
-    expect(stats.successRate).toBe(50);
-    expect(stats.successRateOutcomes).toBe(4);
+    // Paid in 30 days: 3 (the renewal chain once); lapsed with expiry in 30 days: the unswept
+    // one and the expired one.
+    expect(stats.successRate).toBe(60);
+    expect(stats.successRateOutcomes).toBe(5);
   });
 
   it('answers zero figures and empty lists on an empty database', async () => {

@@ -59,6 +59,9 @@ export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats
     .selectFrom('payment_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', sql.lit<'paid'>('paid'))
+    // A balance paid through a link that had been renewed closes both links (renewal-chain.ts):
+    // count the newest one only.
+    .where('replaced_by', 'is', null)
     .where('paid_at', '>', since)
     .where('paid_at', '<=', now)
     .executeTakeFirstOrThrow();
