@@ -70,6 +70,11 @@ export const BatchSchema = z.object({
   notificationsSentAt: z.string().nullable(),
   /** Leaseholders notified so far. */
   totalSent: z.number(),
+  /**
+   * Leaseholders whose phone is a landline (kept for the record): they are reached by email
+   * only, never WhatsApp or SMS. A landline without an email is a row error instead.
+   */
+  landlinePhones: z.number(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { signInThroughForm } from './support/auth.js';
 
 const HEADER =
@@ -14,6 +15,17 @@ const ARREARS = [
   'Siobhán Ó Súilleabháin,,(07911) 123 457,"Flat 9, Quay Street, Bristol BS1 4DJ",89.99',
   'Bob Smith,not-an-email,,"Flat 2, 12 Riverside Court",-5',
 ].join('\r\n');
+
+/** The page's own content; toasts (not this page's) are left out while they fade. */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 test.describe('bulk upload', () => {
   test.beforeEach(async ({ page }) => {
@@ -41,10 +53,37 @@ test.describe('bulk upload', () => {
   test('uploads a spreadsheet, shows the rows to fix, and ends on the batch preview', async ({
     page,
   }) => {
+    // The server finishes a batch before it answers the upload (decision 0004), so the page
+    // would never show 'processing'. The first status read answers it, in the real batch's
+    // shape; the 2 s re-read then gets the real answer.
+    let isFirstRead = true;
+    await page.route('**/api/upload/batch/*', async (route) => {
+      if (route.request().method() !== 'GET' || !isFirstRead) return route.fallback();
+      isFirstRead = false;
+      const response = await route.fetch();
+      const batch = await response.json();
+      await route.fulfill({
+        response,
+        json: {
+          ...batch,
+          status: 'processing',
+          successfulRecords: 0,
+          failedRecords: 0,
+          errorLog: '',
+          errors: [],
+        },
+      });
+    });
     const steps = page.getByRole('list', { name: 'Upload progress' });
-    await expect(steps.locator('[aria-current="step"]')).toContainText('Upload File');
+    const currentStep = steps.locator('[aria-current="step"]');
+    const progress = page.getByRole('progressbar');
+    await expect(currentStep).toContainText('Upload File');
 
-    await page.getByTestId('upload-input').setInputFiles({
+    // The whole drop zone opens the file picker, from the keyboard too.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Drop your spreadsheet here Choose a file' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({
       name: 'november-arrears.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(ARREARS),
@@ -53,9 +92,22 @@ test.describe('bulk upload', () => {
     await expect(page.getByText('Upload successful')).toBeVisible();
     await expect(page.getByText('Processing 5 records...')).toBeVisible();
     await expect(page).toHaveURL(/\/upload\?batchId=/);
-    await expect(steps.locator('[aria-current="step"]')).toContainText('Generate Links');
-    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(
+      page.getByText('Processing tenant data and generating payment links...'),
+    ).toBeVisible();
+    await expect(currentStep).toContainText('Validate Data');
+    await expect(progress).toHaveAttribute('aria-valuenow', '60');
+    await expect(page.getByText('60%')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send All Notifications' })).toBeDisabled();
+
+    // The poll's re-read, 2 s later, is the server's own answer.
+    await expect(currentStep).toContainText('Generate Links');
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
+    expect(isFirstRead).toBe(false);
     await expect(page.getByText('Processing completed with some errors.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Error log' })).toContainText(
+      'Row 4: Tenant Name is required',
+    );
     await expect(page.getByText('Payment links were generated for 3 tenants.')).toBeVisible();
     await expect(page.getByText('Notifications have not been sent yet')).toBeVisible();
 
@@ -78,6 +130,19 @@ test.describe('bulk upload', () => {
     await page.getByRole('button', { name: 'Preview All Messages' }).click();
     await expect(page).toHaveURL(/\/message-preview-all\?batchId=/);
     await expect(page.getByText('Review notifications for 3 tenants before sending')).toBeVisible();
+
+    // Sent from the preview, the batch the upload page had cached is read again: going back
+    // to it no longer offers Send.
+    await page.getByRole('button', { name: 'Send to All 3 Tenants' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send Now' }).click();
+    await expect(page.getByText('Notifications Sent Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/upload$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/message-preview-all\?batchId=/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/upload\?batchId=/);
+    await expect(page.getByRole('button', { name: 'Notifications Sent' })).toBeDisabled();
+    await expect(page.getByText('Notifications were sent to all tenants.')).toBeVisible();
   });
 
   test('sends every notification once after confirming, and downloads the report', async ({
@@ -138,5 +203,28 @@ test.describe('bulk upload', () => {
       ),
     ).toBeVisible();
     await expect(page.getByRole('table')).toContainText('Whole row');
+  });
+
+  test('flags a landline kept with an email, and passes an axe scan', async ({ page }) => {
+    await expectNoSeriousAxeViolations(page);
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'landlines.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          ARREARS,
+          'Dan Brown,dan.brown@example.com,020 7946 0123,"Flat 5, 12 Riverside Court",20',
+          'Ann Smith,,020 7946 0124,"Flat 6, 12 Riverside Court",20',
+        ].join('\r\n'),
+      ),
+    });
+    await expect(page.getByText('Processing completed with some errors.')).toBeVisible();
+    await expect(page.getByRole('note')).toContainText(
+      '1 tenant has a landline as their phone number',
+    );
+    await expect(page.getByRole('table')).toContainText(
+      'Phone Number (for WhatsApp) "020 7946 0124" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address',
+    );
+    await expectNoSeriousAxeViolations(page);
   });
 });

@@ -48,11 +48,16 @@ export function uploadFile(app: FastifyInstance, cookie: string, filename: strin
   });
 }
 
-/** Rewrites the first sheet's XML inside an .xlsx (for files Excel could save but SheetJS won't write). */
-export function editFirstSheetXml(xlsx: Buffer, edit: (xml: string) => string): Buffer {
+/** Rewrites one XML part inside an .xlsx (for files Excel could save but SheetJS won't write). */
+export function editXlsxPart(xlsx: Buffer, path: string, edit: (xml: string) => string): Buffer {
   const zip = XLSX.CFB.read(xlsx, { type: 'buffer' });
-  const entry = XLSX.CFB.find(zip, '/xl/worksheets/sheet1.xml');
-  if (!entry) throw new Error('no first sheet in the workbook');
+  const entry = XLSX.CFB.find(zip, `/${path}`);
+  if (!entry) throw new Error(`no ${path} in the workbook`);
   entry.content = Buffer.from(edit(Buffer.from(entry.content as Uint8Array).toString('utf8')));
   return Buffer.from(XLSX.CFB.write(zip, { fileType: 'zip', type: 'buffer' }) as Uint8Array);
+}
+
+/** Rewrites the first sheet's XML inside an .xlsx. */
+export function editFirstSheetXml(xlsx: Buffer, edit: (xml: string) => string): Buffer {
+  return editXlsxPart(xlsx, 'xl/worksheets/sheet1.xml', edit);
 }

@@ -13,6 +13,7 @@ const HEADER = [
   'Tenant Name',
   'Email Address',
   'Phone Number',
+  'Phone Type',
   'Property Address',
   'Amount (£)',
   'Payment Link',
@@ -22,10 +23,17 @@ const HEADER = [
   'SMS',
 ];
 
+/** Staff see why a leaseholder with a phone got no WhatsApp or SMS. */
+function phoneTypeOf(link: { tenant_phone: string | null; tenant_phone_kind: string | null }) {
+  if (link.tenant_phone === null) return '';
+  return link.tenant_phone_kind === 'landline' ? 'landline (no WhatsApp/SMS)' : 'mobile';
+}
+
 /**
- * GET /api/upload/batch/{id}/report: one CSV row per leaseholder with the link, the amount and
- * each channel's payment-link message status ('not sent' when there is none), and the spec's
- * summary for the X-Report-Summary header. UTF-8 with a BOM so Excel shows £ and accents.
+ * GET /api/upload/batch/{id}/report: one CSV row per leaseholder with the link, the amount, the
+ * phone's type (a landline is never messaged) and each channel's payment-link message status
+ * ('not sent' when there is none), and the spec's summary for the X-Report-Summary header.
+ * UTF-8 with a BOM so Excel shows £ and accents.
  */
 export async function batchReport(
   ctx: AppContext,
@@ -61,6 +69,7 @@ export async function batchReport(
       link.tenant_name,
       link.tenant_email,
       link.tenant_phone,
+      phoneTypeOf(link),
       link.tenant_address,
       penceToDecimalString(link.amount_pence),
       paymentUrlOf(ctx.config, link.id),

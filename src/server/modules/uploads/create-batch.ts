@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
+import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
 import { readSpreadsheet, sniffSpreadsheet } from './read-spreadsheet.js';
 import { toErrorLog } from './to-batch.js';
 import { type ValidRow, validateRows } from './validate-rows.js';
@@ -24,7 +25,8 @@ export const NO_VALID_ROWS_MESSAGE =
  * POST /api/upload/tenants: reads the file, checks every row, and turns the valid ones into
  * leaseholders and payment links in one transaction, so a failure part-way leaves no links
  * (the batch is then 'failed'). The same file uploaded again the same day, even at the same
- * moment, answers the first upload's batch instead of making a second set of links.
+ * moment, answers the first upload's batch instead of making a second set of links, unless that
+ * batch is stuck 'processing' from a crash (then it is failed and a new batch is made).
  */
 export async function createBatch(
   ctx: AppContext,
@@ -46,41 +48,14 @@ export async function createBatch(
     throw new AppError(400, NO_VALID_ROWS_MESSAGE, {}, { errors: checked.errors });
   }
 
-  const now = ctx.clock.now();
-  const dedupeKey = `${createHash('sha256').update(file.bytes).digest('hex')}:${Math.floor(now / DAY_MS)}`;
-  const batchId = newId();
-  const inserted = await ctx.db
-    .insertInto('upload_batches')
-    .values({
-      id: batchId,
-      filename: file.filename.slice(0, 255),
-      status: 'processing',
-      total_records: checked.totalRows,
-      successful_records: 0,
-      failed_records: 0,
-      error_log: '',
-      errors: '[]',
-      dedupe_key: dedupeKey,
-      created_at: now,
-      finished_at: null,
-      notifications_sent_at: null,
-    })
-    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const existing = await ctx.db
-      .selectFrom('upload_batches')
-      .select(['id', 'total_records'])
-      .where('dedupe_key', '=', dedupeKey)
-      .executeTakeFirstOrThrow();
-    return { batchId: existing.id, totalRows: existing.total_records };
-  }
+  const claimed = await claimBatch(ctx, file.filename, file.bytes, checked.totalRows);
+  if (!claimed.isNew) return { batchId: claimed.batchId, totalRows: claimed.totalRows };
+  const { batchId } = claimed;
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await insertLinks({ ...ctx, db: trx }, batchId, checked.valid);
-      await trx
+      const finished = await trx
         .updateTable('upload_batches')
         .set({
           status: checked.errors.length > 0 ? 'completed_with_errors' : 'completed',
@@ -91,7 +66,13 @@ export async function createBatch(
           finished_at: ctx.clock.now(),
         })
         .where('id', '=', batchId)
-        .execute();
+        // Failed meanwhile as stale (fail-stale-batch.ts): its key is free, so committing these
+        // links could duplicate a newer batch of the same file. Roll back instead.
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      if (Number(finished.numUpdatedRows) === 0) {
+        throw new Error(`Upload batch ${batchId} was failed as stale before it committed`);
+      }
       await writeAudit(trx, ctx.clock, {
         actor: 'admin',
         action: 'upload.batch_created',
@@ -116,10 +97,68 @@ export async function createBatch(
         dedupe_key: `failed:${batchId}`,
       })
       .where('id', '=', batchId)
+      .where('status', '=', 'processing')
       .execute();
     throw error;
   }
   return { batchId, totalRows: checked.totalRows };
+}
+
+/** The file's dedupe key: its SHA-256 and the UTC day (decision 0004). */
+export function dedupeKeyOf(bytes: Buffer, now: number): string {
+  return `${createHash('sha256').update(bytes).digest('hex')}:${Math.floor(now / DAY_MS)}`;
+}
+
+/**
+ * A new 'processing' batch for the file, or the batch the same file already made today. A batch
+ * stuck 'processing' after a crash is failed first (freeing the key) and a new one is made; after
+ * the first round an existing batch is always answered, so this ends.
+ */
+async function claimBatch(
+  ctx: AppContext,
+  filename: string,
+  bytes: Buffer,
+  totalRows: number,
+): Promise<
+  { isNew: true; batchId: string } | { isNew: false; batchId: string; totalRows: number }
+> {
+  const now = ctx.clock.now();
+  const dedupeKey = dedupeKeyOf(bytes, now);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const batchId = newId();
+    const inserted = await ctx.db
+      .insertInto('upload_batches')
+      .values({
+        id: batchId,
+        filename: filename.slice(0, 255),
+        status: 'processing',
+        total_records: totalRows,
+        successful_records: 0,
+        failed_records: 0,
+        error_log: '',
+        errors: '[]',
+        dedupe_key: dedupeKey,
+        created_at: now,
+        finished_at: null,
+        notifications_sent_at: null,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { isNew: true, batchId };
+    const existing = await ctx.db
+      .selectFrom('upload_batches')
+      .select(['id', 'total_records', 'status', 'created_at'])
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirst();
+    // Gone between the insert and the select: another request failed it as stale. Try again.
+    if (!existing) continue;
+    if (attempt > 0 || !isStaleProcessing(existing, now)) {
+      return { isNew: false, batchId: existing.id, totalRows: existing.total_records };
+    }
+    await failStaleBatch(ctx, existing.id);
+  }
+  throw new Error('Could not claim an upload batch for the file');
 }
 
 async function insertLinks(ctx: AppContext, batchId: string, rows: ValidRow[]): Promise<void> {

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
+import { decodeCsv } from './decode-csv.js';
 
 export type SpreadsheetKind = 'csv' | 'xlsx' | 'xls';
 
@@ -16,11 +17,12 @@ const MAX_COLUMNS = 50;
 export class SpreadsheetError extends Error {}
 
 /**
- * Rows of cells as text. CSV through csv-parse (BOM, CRLF, quoted commas and line breaks), never
- * SheetJS's guessing; Excel through SheetJS with `sheetRows` capping what it reads (a lone cell
- * at XFD1048576 cannot make it walk a million rows), cells taken as their displayed text and
- * formulas never evaluated or kept (a cell '=HYPERLINK(…)' is just text). Rows are arrays, so a
- * header named `__proto__` is only ever an array element.
+ * Rows of cells as text. CSV (UTF-8, else Windows-1252: decode-csv.ts) through csv-parse (BOM,
+ * CRLF, quoted commas and line breaks), never SheetJS's guessing; Excel through SheetJS with
+ * `sheetRows` capping what it reads (a lone cell at XFD1048576 cannot make it walk a million
+ * rows). Excel cells are their stored values, not their displayed text (see `cellText`), and
+ * formulas are never evaluated or kept (a cell '=HYPERLINK(…)' is just text). Rows are arrays,
+ * so a header named `__proto__` is only ever an array element.
  */
 export function parseSpreadsheet(input: SpreadsheetInput): string[][] {
   if (input.kind === 'csv') return parseCsvRows(input.bytes);
@@ -28,7 +30,7 @@ export function parseSpreadsheet(input: SpreadsheetInput): string[][] {
 }
 
 function parseCsvRows(bytes: Uint8Array): string[][] {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const text = decodeCsv(bytes);
   let records: string[][];
   try {
     records = parseCsv(text, {
@@ -45,6 +47,24 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
   return records.map((record) => record.slice(0, MAX_COLUMNS).map((cell) => String(cell)));
 }
 
+/**
+ * A cell's stored value as text. The displayed text would be wrong for us: a balance formatted
+ * '£#,##0' shows 1245.5 as '£1,246', and a 12-digit phone in General format shows as
+ * '4.47911E+11'. Numbers are cut to 15 significant digits, Excel's own precision, so a sum stored
+ * as 1245.5000000000002 reads '1245.5' while a typed 12.345 stays '12.345' (and is refused by
+ * the two-decimals rule); a number formatted as a date is its serial number.
+ */
+export function cellText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : '';
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  // A cell typed as a date (t="d", rare in real files) rather than a formatted number.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  return '';
+}
+
 function parseWorkbookRows(bytes: Uint8Array): string[][] {
   let workbook: XLSX.WorkBook;
   try {
@@ -55,6 +75,7 @@ function parseWorkbookRows(bytes: Uint8Array): string[][] {
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
+      cellDates: false,
       bookVBA: false,
       WTF: false,
     });
@@ -67,14 +88,15 @@ function parseWorkbookRows(bytes: Uint8Array): string[][] {
   const range = XLSX.utils.decode_range(sheet['!ref']);
   range.e.c = Math.min(range.e.c, range.s.c + MAX_COLUMNS - 1);
   range.e.r = Math.min(range.e.r, range.s.r + UPLOAD_MAX_ROWS + 1);
+  // `raw: true` gives each cell's value (`v`), never its formatted text (`w`); an error cell
+  // such as #DIV/0! comes back empty.
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
     header: 1,
     range,
-    raw: false,
+    raw: true,
+    UTC: true,
     defval: '',
     blankrows: true,
   });
-  return rows.map((row) =>
-    row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
-  );
+  return rows.map((row) => row.map(cellText));
 }

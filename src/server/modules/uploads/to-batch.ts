@@ -7,7 +7,7 @@ export function toErrorLog(errors: readonly RowError[]): string {
   return errors.map((error) => `Row ${error.row}: ${error.errors.join('; ')}`).join('\n');
 }
 
-export function toBatch(row: Selectable<UploadBatchesTable>): Batch {
+export function toBatch(row: Selectable<UploadBatchesTable>, landlinePhones: number): Batch {
   const parsed = RowErrorSchema.array().safeParse(JSON.parse(row.errors));
   return {
     id: row.id,
@@ -22,5 +22,6 @@ export function toBatch(row: Selectable<UploadBatchesTable>): Batch {
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),
     totalSent: row.total_sent,
+    landlinePhones,
   };
 }

@@ -220,7 +220,7 @@ describe('bulk upload', () => {
       {
         row: 7,
         errors: [
-          'Phone Number "020 7946 0123" is not a mobile number, so it cannot receive WhatsApp or SMS: add an email address or a mobile number',
+          'Phone Number (for WhatsApp) "020 7946 0123" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address',
         ],
         issues: [expect.objectContaining({ field: 'Phone Number (for WhatsApp)' })],
       },
@@ -255,19 +255,64 @@ describe('bulk upload', () => {
     expect(await t.ctx.db.selectFrom('upload_batches').selectAll().execute()).toEqual([]);
   });
 
-  it('keeps a landline for the record with an email, and never texts it', async () => {
+  it('keeps a landline for the record with an email, flags it to staff, and never texts it', async () => {
     const bytes = csvOf([
       HEADER,
       ['Dan Brown', 'dan@example.com', '020 7946 0123', 'Flat 5', '20'],
+      MARGARET,
     ]);
     const { batchId } = (await uploadFile(t.app, cookie, 'a.csv', bytes)).json();
-    const [link] = await links();
-    expect(link).toMatchObject({ phone: '+442079460123', phone_kind: 'landline' });
+    const [dan] = await links();
+    expect(dan).toMatchObject({ phone: '+442079460123', phone_kind: 'landline' });
+    const batch = (await get(`/api/upload/batch/${batchId}`)).json();
+    expect(batch).toMatchObject({ status: 'completed', successfulRecords: 2, landlinePhones: 1 });
     const preview = (await get(`/api/upload/batch/${batchId}/preview`)).json();
     expect(preview.tenants[0].tenant.phone).toBeNull();
-    await post(`/api/upload/batch/${batchId}/send-notifications`);
-    const channels = await t.ctx.db.selectFrom('messages').select('channel').execute();
-    expect(channels).toEqual([{ channel: 'email' }]);
+
+    const sendResponse = await post(`/api/upload/batch/${batchId}/send-notifications`);
+    expect(sendResponse.statusCode, sendResponse.body).toBe(200);
+    await runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test', limit: 10 });
+    const sent = await t.ctx.db
+      .selectFrom('messages')
+      .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
+      .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+      .select('messages.channel')
+      .where('tenants.name', '=', 'Dan Brown')
+      .execute();
+    expect(sent.map((message) => message.channel)).toEqual(['email']);
+
+    const report = (await get(`/api/upload/batch/${batchId}/report`)).body.split('\r\n');
+    expect(report.find((line) => line.includes('Dan Brown'))).toContain(
+      `"'+442079460123","landline (no WhatsApp/SMS)","Flat 5"`,
+    );
+    expect(report.find((line) => line.includes('Margaret Hughes'))).toContain(
+      `"'+447911123456","mobile",`,
+    );
+  });
+
+  it('refuses a landline with no email, saying why', async () => {
+    const response = await uploadFile(
+      t.app,
+      cookie,
+      'a.csv',
+      csvOf([HEADER, ['Dan Brown', '', '020 7946 0123', 'Flat 5', '20']]),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      {
+        row: 2,
+        errors: [
+          'Phone Number (for WhatsApp) "020 7946 0123" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address',
+        ],
+        issues: [
+          {
+            field: 'Phone Number (for WhatsApp)',
+            message:
+              'Phone Number (for WhatsApp) "020 7946 0123" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address',
+          },
+        ],
+      },
+    ]);
   });
 
   it('keeps a formula as text', async () => {
@@ -365,12 +410,12 @@ describe('bulk upload', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Tenant Name","Email Address","Phone Number","Property Address","Amount (£)","Payment Link","Link Status","Email","WhatsApp","SMS"',
+      '"Tenant Name","Email Address","Phone Number","Phone Type","Property Address","Amount (£)","Payment Link","Link Status","Email","WhatsApp","SMS"',
     );
     expect(lines).toHaveLength(3);
     const hostileLine = lines.find((line) => line.includes('HYPERLINK'))!;
     expect(hostileLine).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/evil\.example""\)","h@example\.com","","'\+1 Flat","10\.00","http:\/\/[^"]+\/payment\/[A-Za-z0-9_-]+","pending","captured","not sent","not sent"$/,
+      /^"'=HYPERLINK\(""http:\/\/evil\.example""\)","h@example\.com","","","'\+1 Flat","10\.00","http:\/\/[^"]+\/payment\/[A-Za-z0-9_-]+","pending","captured","not sent","not sent"$/,
     );
   });
 

@@ -133,9 +133,11 @@ function checkRow(
       message: 'An email address or a mobile number is required to send the payment link',
     });
   } else if (!email && phoneKind === 'landline' && !hasEmailProblem && !hasPhoneProblem) {
+    // A landline is accepted for the record (issue 4), but with no email nothing we send (email,
+    // WhatsApp, SMS) could reach this leaseholder, so the row cannot become a link.
     issues.push({
       field: 'Phone Number (for WhatsApp)',
-      message: `Phone Number "${phoneText}" is not a mobile number, so it cannot receive WhatsApp or SMS: add an email address or a mobile number`,
+      message: `Phone Number (for WhatsApp) "${phoneText}" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address`,
     });
   }
 

@@ -3,6 +3,7 @@ import {
   Download,
   Eye,
   Loader2,
+  PhoneOff,
   Send,
   TriangleAlert,
   Upload,
@@ -42,6 +43,23 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
         {value.toLocaleString('en-GB')}
       </dd>
     </div>
+  );
+}
+
+/**
+ * Spec section 4: the error log shown with 'completed with some errors' and 'failed'. It has a
+ * line per rejected row (thousands, in a big file), so it scrolls within a bounded box.
+ */
+function ErrorLog({ text }: { text: string }) {
+  return (
+    <section
+      aria-label="Error log"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+      tabIndex={0}
+      className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-words focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {text}
+    </section>
   );
 }
 
@@ -112,10 +130,26 @@ export function BatchStatusCard({
                 : 'Notifications have not been sent yet: preview them, then send.'}
             </AlertDescription>
           ) : null}
-          {batch.status === 'failed' && batch.errorLog ? (
-            <AlertDescription>{batch.errorLog}</AlertDescription>
+          {(batch.status === 'completed_with_errors' || batch.status === 'failed') &&
+          batch.errorLog ? (
+            <AlertDescription>
+              <ErrorLog text={batch.errorLog} />
+            </AlertDescription>
           ) : null}
         </Alert>
+
+        {batch.landlinePhones > 0 ? (
+          <Alert variant="default" role="note">
+            <PhoneOff aria-hidden="true" />
+            <AlertDescription>
+              {batch.landlinePhones.toLocaleString('en-GB')}{' '}
+              {batch.landlinePhones === 1 ? 'tenant has' : 'tenants have'} a landline as their phone
+              number: {batch.landlinePhones === 1 ? 'it is' : 'they are'} kept for the record, but
+              landlines cannot receive WhatsApp or SMS, so the payment link goes by email only. The
+              report marks them in its Phone Type column.
+            </AlertDescription>
+          </Alert>
+        ) : null}
 
         <dl className="grid grid-cols-3 gap-3">
           <Count label="Total records" value={batch.totalRecords} />

@@ -4,7 +4,8 @@ import { cn } from '@/lib/utils';
 
 /**
  * Spec section 2: drag-and-drop or click to browse; .csv, .xlsx, .xls; only the first dropped
- * file is used. A real button underneath, so keyboard and screen-reader users can choose too.
+ * file is used. The whole zone is one native button, so a click anywhere on it, Enter or Space
+ * opens the file picker, and there is no second control nested inside it.
  */
 export function FileDropZone({
   isDisabled,
@@ -14,6 +15,8 @@ export function FileDropZone({
   onFile: (file: File) => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const chooseId = useId();
   const hintId = useId();
   const [isOver, setIsOver] = useState(false);
 
@@ -25,6 +28,8 @@ export function FileDropZone({
   };
 
   return (
+    // The drop handlers are on the section: a disabled button gets no events, and a file dropped
+    // while an upload runs must still not make the browser open it.
     <section
       aria-label="Upload a spreadsheet"
       onDragOver={(event) => {
@@ -33,32 +38,40 @@ export function FileDropZone({
       }}
       onDragLeave={() => setIsOver(false)}
       onDrop={onDrop}
-      className={cn(
-        'flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors',
-        isOver ? 'border-primary bg-primary-soft' : 'border-border bg-muted/30',
-        isDisabled && 'opacity-60',
-      )}
     >
-      <span className="flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary">
-        {isOver ? (
-          <FileSpreadsheet aria-hidden="true" className="size-7" />
-        ) : (
-          <Upload aria-hidden="true" className="size-7" />
-        )}
-      </span>
-      <p className="text-lg font-semibold">Drop your spreadsheet here</p>
-      <p id={hintId} className="max-w-md text-sm text-muted-foreground">
-        CSV or Excel (.csv, .xlsx, .xls), up to 5 MB, one row per leaseholder with the columns of
-        the template.
-      </p>
       <button
         type="button"
         disabled={isDisabled}
+        aria-labelledby={`${titleId} ${chooseId}`}
         aria-describedby={hintId}
         onClick={() => inputRef.current?.click()}
-        className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-5 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none"
+        className={cn(
+          'group flex w-full cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors hover:border-primary/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed',
+          isOver ? 'border-primary bg-primary-soft' : 'border-border bg-muted/30',
+          isDisabled && 'opacity-60',
+        )}
       >
-        Choose a file
+        <span className="flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary">
+          {isOver ? (
+            <FileSpreadsheet aria-hidden="true" className="size-7" />
+          ) : (
+            <Upload aria-hidden="true" className="size-7" />
+          )}
+        </span>
+        <span id={titleId} className="text-lg font-semibold">
+          Drop your spreadsheet here
+        </span>
+        <span id={hintId} className="max-w-md text-sm text-muted-foreground">
+          CSV or Excel (.csv, .xlsx, .xls), up to 5 MB, one row per leaseholder with the columns of
+          the template.
+        </span>
+        {/* Looks like a button; the whole zone is the button. */}
+        <span
+          id={chooseId}
+          className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-5 text-sm font-semibold text-primary-foreground shadow-sm group-hover:bg-primary/90"
+        >
+          Choose a file
+        </span>
       </button>
       <input
         ref={inputRef}
