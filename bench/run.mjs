@@ -1,14 +1,12 @@
 // `npm run bench`: figures as ratios to a baseline measured in the same run on this machine
 // (ARCHITECTURE section 8). Run after `npm run build` (the npm script does it).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { load } from './http-load.mjs';
+import { launchChromium, root, startProcess } from './support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const results = [];
 const report = (name, value, budget, isOk) => {
   results.push({ name, value, budget, ok: isOk });
@@ -58,17 +56,7 @@ async function seedPaymentLink(origin) {
 
 /** Every script a real browser downloads for `url`, gzipped as a server would send them. */
 async function pageJsGzip(url) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const scripts = [];
@@ -83,28 +71,6 @@ async function pageJsGzip(url) {
   } finally {
     await browser.close();
   }
-}
-
-async function startProcess(script, port, dataDir) {
-  const started = performance.now();
-  const child = spawn('node', [script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-password-1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('is ready')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`portal exited with ${code}`)));
-  });
-  return { child, readyMs: performance.now() - started };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));

@@ -1,17 +1,14 @@
 // Issue 4 benchmark: 5,000 leaseholders end to end in headless Chromium, from choosing the file
 // on /upload to the batch preview page showing them; then the first paint of /payments with
 // those links (issue 5). Run after `npm run build`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { launchChromium, BENCH_PASSWORD as PASSWORD, startProcess } from './support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.BENCH_DIST ?? 'dist';
 const ROWS = 5_000;
 const PORT = 43137;
-const PASSWORD = 'bench-password-1';
 const base = `http://127.0.0.1:${PORT}`;
 
 const lines = [
@@ -25,35 +22,9 @@ for (let n = 0; n < ROWS; n += 1) {
 const csv = Buffer.from(lines.join('\r\n'));
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-browser-'));
-const server = spawn('node', [path.join(dist, 'server/index.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: PASSWORD,
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { child: server } = await startProcess(path.join(dist, 'server/index.js'), PORT, dataDir);
+const browser = await launchChromium();
 try {
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('is ready')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`portal exited with ${code}`)));
-  });
   const page = await browser.newPage();
   await page.goto(`${base}/upload`);
   await page.getByLabel('Administrator Password').fill(PASSWORD);

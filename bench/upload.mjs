@@ -1,17 +1,15 @@
 // Issue 4 benchmark: a 50,000-row .xlsx uploaded to the built server until its batch is final
 // with every link created, against bare SheetJS parsing the same file in this process (budget:
 // at most 2x), and the server's peak memory (budget: under 400 MB). Run after `npm run build`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { BENCH_PASSWORD as PASSWORD, startProcess } from './support.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.BENCH_DIST ?? 'dist';
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
 const PORT = 43127;
-const PASSWORD = 'bench-password-1';
 const base = `http://127.0.0.1:${PORT}`;
 
 function workbook() {
@@ -55,24 +53,8 @@ XLSX.utils.sheet_to_json(sheet.Sheets[sheet.SheetNames[0]], { header: 1, raw: fa
 const bareMs = performance.now() - started;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-upload-'));
-const child = spawn('node', [path.join(dist, 'server/index.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: PASSWORD,
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const { child } = await startProcess(path.join(dist, 'server/index.js'), PORT, dataDir);
 try {
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('is ready')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`portal exited with ${code}`)));
-  });
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
