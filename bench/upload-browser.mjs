@@ -64,8 +64,9 @@ try {
     await context.close();
   }
   const worst = Math.max(...paints);
+  const median = [...paints].sort((a, b) => a - b)[2];
   console.log(
-    `${worst < 1000 ? 'ok  ' : 'FAIL'}  /payments first paint with 5,000 links (worst of 5): ${worst.toFixed(0)} ms   (budget: < 1 s)`,
+    `${worst < 1000 ? 'ok  ' : 'FAIL'}  /payments first paint with 5,000 links, new browser context each (worst of 5): ${worst.toFixed(0)} ms, median ${median.toFixed(0)} ms   (budget: < 1 s)`,
   );
 } finally {
   await browser.close();
