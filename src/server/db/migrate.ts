@@ -10,6 +10,7 @@ import { messageContents } from './migrations/0007-message-contents.js';
 import { paymentEvents } from './migrations/0008-payment-events.js';
 import { linkSearch } from './migrations/0009-link-search.js';
 import { dashboardIndexes } from './migrations/0010-dashboard-indexes.js';
+import { statusAmountOrder } from './migrations/0011-status-amount-order.js';
 import type { Database } from './schema.js';
 
 /**
@@ -29,6 +30,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0008-payment-events': paymentEvents(engine),
     '0009-link-search': linkSearch(engine),
     '0010-dashboard-indexes': dashboardIndexes(engine),
+    '0011-status-amount-order': statusAmountOrder(engine),
   };
 }
 

@@ -42,6 +42,10 @@ export async function expireDueLinks(ctx: AppContext, now: number): Promise<void
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
     .where('processing_since', 'is', null)
+    // In expiry order: PostgreSQL then walks an expiry index and stops at once. Unordered, it
+    // took "limit 1" as a reason to scan the whole table (it expects many pending links to be
+    // past expiry, when the sweep leaves none): 20 ms at 100,000 links instead of 0.1 ms.
+    .orderBy('expires_at')
     .limit(1)
     .executeTakeFirst();
   if (due) await expireLinks(ctx, now);

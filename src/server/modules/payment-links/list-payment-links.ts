@@ -19,14 +19,32 @@ function likePattern(term: string): string {
  * SQLite answers terms of 3 or more characters from its trigram index (an FTS5 phrase of
  * trigrams is exactly a substring), PostgreSQL lets the planner use its trigram index for LIKE.
  */
-function matchesSearch(ctx: AppContext, search: string): Expression<SqlBool> {
+function matchesSearch(ctx: AppContext, search: string): Search {
   const term = search.toLowerCase();
   if (ctx.engine === 'sqlite' && [...term].length >= 3) {
     const phrase = `"${term.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref('payment_links.rowid')} in
-      (select rowid from payment_links_fts where payment_links_fts match ${phrase})`;
+    const matching = sql`select rowid from payment_links_fts where payment_links_fts match ${phrase}`;
+    return {
+      // The page walks its sort index and keeps the matching links (`+rowid` stops SQLite from
+      // looking each match up by rowid and sorting them all instead): 16 ms to 6 ms for a town's
+      // links at 100,000 (bench/tracking.ts).
+      page: sql<SqlBool>`+${sql.ref('payment_links.rowid')} in (${matching})`,
+      where: sql<SqlBool>`${sql.ref('payment_links.rowid')} in (${matching})`,
+      // Without a status filter the trigram table counts its matches alone (5 ms, not 16).
+      countAlone: sql<number>`(select count(*) from payment_links_fts where payment_links_fts match ${phrase})`,
+    };
   }
-  return sql<SqlBool>`${sql.ref('payment_links.search_text')} like ${likePattern(term)} escape '\\'`;
+  const like = sql<SqlBool>`${sql.ref('payment_links.search_text')} like ${likePattern(term)} escape '\\'`;
+  return { page: like, where: like, countAlone: null };
+}
+
+interface Search {
+  /** The condition on the page's query. */
+  page: Expression<SqlBool>;
+  /** The condition on the count's query. */
+  where: Expression<SqlBool>;
+  /** A count of every match, when the engine has a cheaper one than counting the links. */
+  countAlone: Expression<number> | null;
 }
 
 /**
@@ -66,21 +84,35 @@ export async function listPaymentLinks(
   const search = query.search ? matchesSearch(ctx, query.search) : null;
   let page = linksWithTenants(ctx, now);
   if (query.status) page = page.where('payment_links.status', '=', query.status);
-  if (search) page = page.where(search);
+  if (search) page = page.where(search.page);
   for (const key of sortKeys(ctx, query.sort)) page = page.orderBy(key, query.direction);
   const rows = await page.limit(query.limit).offset(query.offset).execute();
-
-  let count = ctx.db
-    .selectFrom('payment_links')
-    .select((eb) => eb.fn.countAll<number>().as('total'));
-  if (query.status) count = count.where('payment_links.status', '=', query.status);
-  if (search) count = count.where(search);
-  const { total } = await count.executeTakeFirstOrThrow();
+  const total = await countLinks(ctx, query.status, search);
 
   return {
     items: rows.map((row) => toPaymentLinkItem(ctx, row)),
-    total: Number(total),
+    total,
     limit: query.limit,
     offset: query.offset,
   };
+}
+
+async function countLinks(
+  ctx: AppContext,
+  status: PaymentLinkListQuery['status'],
+  search: Search | null,
+): Promise<number> {
+  if (search?.countAlone && !status) {
+    const { rows } = await sql<{ total: number }>`select ${search.countAlone} as total`.execute(
+      ctx.db,
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+  let count = ctx.db
+    .selectFrom('payment_links')
+    .select((eb) => eb.fn.countAll<number>().as('total'));
+  if (status) count = count.where('payment_links.status', '=', status);
+  if (search) count = count.where(search.where);
+  const { total } = await count.executeTakeFirstOrThrow();
+  return Number(total);
 }
