@@ -87,6 +87,8 @@ describe('serving the built client', () => {
       '<html><head><meta name="portal-config" content="{}" /></head><body></body></html>',
     );
     writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(clientDir, 'assets', 'admin-area-def456.js'), 'console.log(2)');
+    writeFileSync(path.join(clientDir, 'assets', 'payment-routes-ghi789.js'), 'console.log(3)');
   });
   afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
   afterEach(() => t.close());
@@ -104,6 +106,21 @@ describe('serving the built client', () => {
       expect(response.body).toContain('Smith &amp; \\&quot;Sons\\&quot; &lt;Estates&gt;');
       expect(response.body).not.toContain('<Estates>');
     }
+  });
+
+  it("has each page fetch its part's chunk at once, and the landing page neither", async () => {
+    t = await createTestContext({ clientDir });
+    const preloads = async (url: string) => {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      return [...body.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    };
+    expect(await preloads('/')).toEqual([]);
+    expect(await preloads('/payments?status=paid')).toEqual(['/assets/admin-area-def456.js']);
+    expect(await preloads('/admin')).toEqual(['/assets/admin-area-def456.js']);
+    expect(await preloads('/payment/abcDEF123')).toEqual(['/assets/payment-routes-ghi789.js']);
+    expect(await preloads('/payment-success?link_id=x')).toEqual([
+      '/assets/payment-routes-ghi789.js',
+    ]);
   });
 
   it('keeps payment link pages out of caches, referrers and search indexes', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -26,6 +26,7 @@ export async function registerStaticClient(
   const indexHtml = hasClient
     ? injectPublicConfig(readFileSync(indexFile, 'utf8'), options.publicConfig)
     : undefined;
+  const pages = indexHtml ? pageVariants(indexHtml, options.clientDir) : undefined;
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -49,6 +50,7 @@ export async function registerStaticClient(
         .type('text/plain')
         .send('The web client has not been built. Run `npm run build` or `npm start`.');
     }
+    const pathname = url.split('?')[0] ?? url;
     if (isPaymentLinkPage(url)) {
       reply.header('Referrer-Policy', 'no-referrer');
       reply.header('X-Robots-Tag', 'noindex, nofollow');
@@ -56,7 +58,9 @@ export async function registerStaticClient(
     } else {
       reply.header('Cache-Control', 'no-cache');
     }
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    const page =
+      pathname === '/' ? indexHtml : isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
+    return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
   };
 
   app.get('/', (request, reply) => sendIndex(request.url, reply));
@@ -69,4 +73,23 @@ export async function registerStaticClient(
     if (isPage) return sendIndex(request.url, reply);
     return reply.status(404).send({ message: 'Not found' });
   });
+}
+
+/**
+ * index.html as each part of the app needs it: the page also asks the browser to fetch the
+ * part's lazily loaded chunk (router.tsx) at once, beside the main script, rather than only once
+ * that script has run and the router has picked the route: one round of fetching and compiling
+ * less before a leaseholder's phone or Payment Status shows anything.
+ */
+function pageVariants(indexHtml: string, clientDir: string) {
+  const assets = existsSync(path.join(clientDir, 'assets'))
+    ? readdirSync(path.join(clientDir, 'assets'))
+    : [];
+  const withPreload = (prefix: string) => {
+    const chunk = assets.find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+    if (!chunk) return indexHtml;
+    const link = `<link rel="modulepreload" crossorigin href="/assets/${chunk}">`;
+    return indexHtml.replace('</head>', `    ${link}\n  </head>`);
+  };
+  return { admin: withPreload('admin-area-'), payment: withPreload('payment-routes-') };
 }
