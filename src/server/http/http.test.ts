@@ -84,10 +84,14 @@ describe('serving the built client', () => {
     mkdirSync(path.join(clientDir, 'assets'));
     writeFileSync(
       path.join(clientDir, 'index.html'),
-      '<html><head><meta name="portal-config" content="{}" /></head><body></body></html>',
+      '<html><head><meta name="portal-config" content="{}" /><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
     );
     writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(clientDir, 'assets', 'admin-area-def456.js'), 'console.log(2)');
+    writeFileSync(path.join(clientDir, 'assets', 'shared-jkl012.js'), 'export const t = 1');
+    writeFileSync(
+      path.join(clientDir, 'assets', 'admin-area-def456.js'),
+      'import{a as e}from"./index-abc123.js";import{t}from"./shared-jkl012.js";console.log(2)',
+    );
     writeFileSync(path.join(clientDir, 'assets', 'payment-routes-ghi789.js'), 'console.log(3)');
   });
   afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
@@ -115,8 +119,16 @@ describe('serving the built client', () => {
       return [...body.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     };
     expect(await preloads('/')).toEqual([]);
-    expect(await preloads('/payments?status=paid')).toEqual(['/assets/admin-area-def456.js']);
-    expect(await preloads('/admin')).toEqual(['/assets/admin-area-def456.js']);
+    const admin = ['/assets/admin-area-def456.js', '/assets/shared-jkl012.js'];
+    expect(await preloads('/payments?status=paid')).toEqual(admin);
+    expect(await preloads('/admin')).toEqual(admin);
+    // Staff pages also start asking who is signed in; leaseholders' pages do not.
+    const authPreload =
+      'rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/status"';
+    expect((await t.app.inject({ method: 'GET', url: '/admin' })).body).toContain(authPreload);
+    expect((await t.app.inject({ method: 'GET', url: '/payment/x' })).body).not.toContain(
+      '/api/auth/status',
+    );
     expect(await preloads('/payment/abcDEF123')).toEqual(['/assets/payment-routes-ghi789.js']);
     expect(await preloads('/payment-success?link_id=x')).toEqual([
       '/assets/payment-routes-ghi789.js',

@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PublicConfig } from '../../shared/public-config.js';
+
+const AUTH_STATUS_URL = '/api/auth/status';
+
 import { injectPublicConfig } from '../modules/system/public-config.js';
 
 /** Both src/server/http and dist/server/http sit three levels below the project root. */
@@ -85,11 +88,23 @@ function pageVariants(indexHtml: string, clientDir: string) {
   const assets = existsSync(path.join(clientDir, 'assets'))
     ? readdirSync(path.join(clientDir, 'assets'))
     : [];
-  const withPreload = (prefix: string) => {
+  const withPreload = (prefix: string, extra = '') => {
     const chunk = assets.find((name) => name.startsWith(prefix) && name.endsWith('.js'));
     if (!chunk) return indexHtml;
-    const link = `<link rel="modulepreload" crossorigin href="/assets/${chunk}">`;
-    return indexHtml.replace('</head>', `    ${link}\n  </head>`);
+    // The chunk and the shared chunks it imports (Vite writes them as `from"./name.js"`), less
+    // the main script, which the page loads anyway.
+    const code = readFileSync(path.join(clientDir, 'assets', chunk), 'utf8');
+    const imported = [...code.matchAll(/from\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1]);
+    const links = [chunk, ...new Set(imported)]
+      .filter((name) => !indexHtml.includes(`/assets/${name}`))
+      .map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`);
+    return indexHtml.replace('</head>', `    ${links.join('')}${extra}\n  </head>`);
   };
-  return { admin: withPreload('admin-area-'), payment: withPreload('payment-routes-') };
+  // Every admin page first asks who is signed in (the spinner of spec section 2): start that
+  // request with the page too. It matches the fetch client's request (credentials included).
+  const authStatus = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${AUTH_STATUS_URL}">`;
+  return {
+    admin: withPreload('admin-area-', authStatus),
+    payment: withPreload('payment-routes-'),
+  };
 }
