@@ -6,14 +6,18 @@ import { getTemplates } from '../templates/get-templates.js';
 import { batchLinks } from './batch-links.js';
 
 /**
- * GET /api/upload/batch/{batchId}/preview (spec section 3 "Batch preview"): each leaseholder with
- * the payment-link messages rendered by the code and templates that will send them. The SMS is
+ * GET /api/upload/batch/{batchId}/preview (spec section 3 "Batch preview"): each leaseholder still
+ * to pay, with the payment-link messages rendered by the code and templates that will send them. The SMS is
  * the WhatsApp text: it is only sent when WhatsApp fails. A landline gets neither.
  */
 export async function previewBatch(ctx: AppContext, batchId: string): Promise<BatchPreview> {
-  const links = await batchLinks(ctx, batchId);
-  const templates = await getTemplates(ctx);
   const now = ctx.clock.now();
+  // What Send would send (send-batch-notifications.ts): links still to be paid, not a paid one,
+  // nor one a renewal replaced (its successor, in the same batch, is shown instead).
+  const links = (await batchLinks(ctx, batchId)).filter(
+    (link) => link.status === 'pending' && link.expires_at > now,
+  );
+  const templates = await getTemplates(ctx);
   return {
     tenants: links.map((link) => {
       const values = linkTemplateValues(ctx.config, link, now);

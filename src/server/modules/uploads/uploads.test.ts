@@ -359,6 +359,30 @@ describe('bulk upload', () => {
     expect((await get('/api/upload/batch/nope/preview')).statusCode).toBe(404);
   });
 
+  it('previews only the links Send would send: not a paid link, nor one replaced by renewal', async () => {
+    const { batchId } = (
+      await uploadFile(t.app, cookie, 'a.csv', csvOf([HEADER, MARGARET, SIOBHAN]))
+    ).json();
+    const links = await t.ctx.db
+      .selectFrom('payment_links')
+      .select(['id', 'batch_row'])
+      .where('batch_id', '=', batchId)
+      .orderBy('batch_row')
+      .execute();
+    await t.ctx.db
+      .updateTable('payment_links')
+      .set({ status: 'paid', paid_at: t.clock.now() })
+      .where('id', '=', links[0]!.id)
+      .execute();
+    expect((await post(`/api/payment-links/${links[1]!.id}/renew`)).statusCode).toBe(200);
+
+    const preview = (await get(`/api/upload/batch/${batchId}/preview`)).json();
+    // Siobhán's renewed link only: Margaret has paid, and her own first link was replaced.
+    expect(preview.tenants.map((entry: { tenant: { name: string } }) => entry.tenant.name)).toEqual(
+      [SIOBHAN[0]],
+    );
+  });
+
   it('sends the batch once, however often Send is pressed', async () => {
     const { batchId } = (
       await uploadFile(t.app, cookie, 'a.csv', csvOf([HEADER, MARGARET, DAFYDD, SIOBHAN]))
