@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { type FakeStripeApi, startFakeStripeApi } from '../fakes/fake-stripe-api.js';
 import { signInThroughForm } from './support/auth.js';
@@ -19,15 +19,19 @@ interface SeededLink {
 }
 
 /**
- * Uploads leaseholders through the real endpoint as signed-in staff and answers their links,
- * newest first. Names carry `tag` so tests sharing the e2e database never see each other's.
+ * Signs in as staff on the portal at `origin`, uploads leaseholders through the real endpoint and
+ * answers their links, newest first; then signs out again by dropping the cookies, since
+ * leaseholders are not staff: the payment pages must work without the admin session. Names carry
+ * `tag` so tests sharing the e2e database never see each other's.
  */
 async function seedLinks(
-  request: APIRequestContext,
+  page: Page,
   origin: string,
   tag: string,
   rows: { name: string; address: string; balance: string }[],
 ): Promise<SeededLink[]> {
+  await signInThroughForm(page, `${origin}/admin`);
+  const { request } = page;
   const lines = [HEADER];
   rows.forEach((row, index) => {
     lines.push(
@@ -45,6 +49,7 @@ async function seedLinks(
   const body = (await list.json()) as {
     items: { id: string; expiresAt: string; tenant: { name: string; address: string } }[];
   };
+  await page.context().clearCookies();
   return body.items.map((item) => ({ id: item.id, expiresAt: item.expiresAt, ...item.tenant }));
 }
 
@@ -94,10 +99,8 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
   let replaced: SeededLink;
 
   test.beforeEach(async ({ page }, testInfo) => {
-    await signInThroughForm(page);
     const tag = `pay${testInfo.workerIndex}${Date.now().toString(36)}`;
-    const origin = new URL(page.url()).origin;
-    [link, replaced] = (await seedLinks(page.request, origin, tag, [
+    [link, replaced] = (await seedLinks(page, `http://localhost:${E2E_PORT}`, tag, [
       {
         name: 'Margaret Hughes',
         address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
@@ -106,8 +109,6 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
       { name: 'Dafydd Pritchard', address: '7 Harbour Road, Penarth CF64 1TQ', balance: '389.99' },
     ])) as [SeededLink, SeededLink];
     if (!link.name.startsWith('Margaret')) [link, replaced] = [replaced, link];
-    // Leaseholders are not staff: the payment pages must work without the admin session.
-    await page.context().clearCookies();
   });
 
   test('from the link to the success page and the receipt, then staff see the payment', async ({
@@ -238,14 +239,9 @@ test.describe('an expired link on a phone', () => {
   });
 
   test('shows that the link is not available, with no Pay button', async ({ page }) => {
-    await signInThroughForm(page, `${SHORT_LIVED_ORIGIN}/admin`);
-    const [link] = await seedLinks(
-      page.request,
-      SHORT_LIVED_ORIGIN,
-      `exp${Date.now().toString(36)}`,
-      [{ name: 'Gwen Roberts', address: '2 Castle Street, Conwy LL32 8AY', balance: '310.25' }],
-    );
-    await page.context().clearCookies();
+    const [link] = await seedLinks(page, SHORT_LIVED_ORIGIN, `exp${Date.now().toString(36)}`, [
+      { name: 'Gwen Roberts', address: '2 Castle Street, Conwy LL32 8AY', balance: '310.25' },
+    ]);
 
     // Before its expiry the same link can be paid: the page below is about the expiry alone.
     await page.goto(`${SHORT_LIVED_ORIGIN}/payment/${link!.id}`);
@@ -302,14 +298,9 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
   test('Pay goes to Stripe’s hosted page for the link’s amount, and back to the real result', async ({
     page,
   }) => {
-    await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
-    const [link] = await seedLinks(
-      page.request,
-      STRIPE_ORIGIN,
-      `stripe${Date.now().toString(36)}`,
-      [{ name: 'Eleanor Rigby', address: '4 Penny Lane, Liverpool L18 1DE', balance: '620.00' }],
-    );
-    await page.context().clearCookies();
+    const [link] = await seedLinks(page, STRIPE_ORIGIN, `stripe${Date.now().toString(36)}`, [
+      { name: 'Eleanor Rigby', address: '4 Penny Lane, Liverpool L18 1DE', balance: '620.00' },
+    ]);
 
     await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
     await expect(page.getByText(/go to our payment provider Stripe’s secure page/)).toBeVisible();
