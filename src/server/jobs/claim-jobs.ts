@@ -8,6 +8,11 @@ export interface ClaimOptions {
   limit: number;
   /** How long the claim holds; past it the job is presumed abandoned and claimable again. */
   leaseMs: number;
+  /**
+   * false skips the look for abandoned jobs: a worker that looked a moment ago need not look on
+   * every claim (a job is abandoned only a whole lease after its worker stopped).
+   */
+  includeAbandoned?: boolean;
 }
 
 /**
@@ -26,7 +31,10 @@ export interface ClaimOptions {
  * without the locking clause is just as safe there.
  */
 export async function claimJobs(ctx: AppContext, options: ClaimOptions): Promise<ClaimedJob[]> {
-  const abandoned = await claimWhere(ctx, options, options.limit, 'abandoned');
+  const abandoned =
+    options.includeAbandoned === false
+      ? []
+      : await claimWhere(ctx, options, options.limit, 'abandoned');
   const free = options.limit - abandoned.length;
   const due = free > 0 ? await claimWhere(ctx, options, free, 'due') : [];
   // RETURNING gives no order; run the oldest first, as claimed.

@@ -7,6 +7,8 @@ import type { RetryPolicy } from './retry-backoff.js';
 import { runClaimedJob } from './run-claimed-job.js';
 import { DEFAULT_LEASE_MS } from './run-due-jobs.js';
 
+const ABANDONED_CHECK_MS = 1_000;
+
 export interface JobWorkerOptions {
   /** Written to locked_by; unique per process so leases from different workers never match. */
   workerId?: string;
@@ -48,6 +50,10 @@ export function startJobWorker(
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const onError = options.onError ?? (() => {});
   const inFlight = new Set<Promise<void>>();
+  // Abandoned jobs are looked for at most this often: a job counts as abandoned only a whole
+  // lease after its worker stopped, and the look is a statement of its own on every claim.
+  const abandonedCheckMs = Math.min(ABANDONED_CHECK_MS, leaseMs);
+  let abandonedCheckedAt = Number.NEGATIVE_INFINITY;
   const waker = createWaker();
   let isStopping = false;
 
@@ -70,7 +76,10 @@ export function startJobWorker(
       // backlog of thousands otherwise costs one claim per job.
       if (free >= minClaim || (free > 0 && inFlight.size === 0)) {
         try {
-          const jobs = await claimJobs(ctx, { workerId, limit: free, leaseMs });
+          const now = ctx.clock.now();
+          const includeAbandoned = now - abandonedCheckedAt >= abandonedCheckMs;
+          if (includeAbandoned) abandonedCheckedAt = now;
+          const jobs = await claimJobs(ctx, { workerId, limit: free, leaseMs, includeAbandoned });
           for (const job of jobs) start(job);
           isEveryFreeSlotFilled = jobs.length === free;
         } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { inGroupTransaction } from '../../db/group-commit.js';
 import type { MessageContentsTable, MessagesTable, PaymentLinkStatus } from '../../db/schema.js';
 import { ChannelError } from '../../integrations/channel-error.js';
 import { completeJobWithin } from '../../jobs/complete-job.js';
@@ -65,7 +66,8 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
     return;
   }
   const accepted = result;
-  return withTransaction(ctx, async (tx) => {
+  // Group commit: sends finishing together share one COMMIT (each still all-or-nothing).
+  return inGroupTransaction(ctx, async (tx) => {
     await changeMessageStatus(tx, message.id, {
       status: accepted.status,
       error: null,
