@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { ClaimedJob } from './job-types.js';
 
@@ -48,35 +49,56 @@ async function claimWhere(
   which: 'abandoned' | 'due',
 ): Promise<ClaimedJob[]> {
   const now = ctx.clock.now();
-  const claimed = await ctx.db
-    .with('due', (db) =>
-      db
-        .selectFrom('jobs')
-        .select('id')
-        .$if(which === 'abandoned', (query) =>
-          query.where('status', '=', 'running').where('locked_until', '<', now),
-        )
-        .$if(which === 'due', (query) =>
-          query.where('status', '=', 'queued').where('run_at', '<=', now),
-        )
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(limit)
-        .$if(ctx.engine === 'postgres', (query) => query.forUpdate().skipLocked()),
-    )
-    .updateTable('jobs')
-    .set({
-      status: 'running',
-      locked_until: now + options.leaseMs,
-      locked_by: options.workerId,
-      attempts: sql<number>`attempts + 1`,
-      updated_at: now,
-    })
-    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-    .returningAll()
-    .execute();
-  return claimed as ClaimedJob[];
+  const claim = which === 'abandoned' ? claimAbandonedQuery : claimDueQuery;
+  const { rows } = await claim(ctx, {
+    now,
+    limit,
+    lockedUntil: now + options.leaseMs,
+    workerId: options.workerId,
+  });
+  return rows as ClaimedJob[];
 }
+
+interface ClaimArgs {
+  now: number;
+  limit: number;
+  lockedUntil: number;
+  workerId: string;
+}
+
+function prepareClaim(which: 'abandoned' | 'due') {
+  return preparedQuery((db, args: ClaimArgs, engine) =>
+    db
+      .with('due', (with_) =>
+        with_
+          .selectFrom('jobs')
+          .select('id')
+          .$if(which === 'abandoned', (query) =>
+            query.where('status', '=', 'running').where('locked_until', '<', args.now),
+          )
+          .$if(which === 'due', (query) =>
+            query.where('status', '=', 'queued').where('run_at', '<=', args.now),
+          )
+          .orderBy('run_at')
+          .orderBy('id')
+          .limit(args.limit)
+          .$if(engine === 'postgres', (query) => query.forUpdate().skipLocked()),
+      )
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        locked_until: args.lockedUntil,
+        locked_by: args.workerId,
+        attempts: sql<number>`attempts + 1`,
+        updated_at: args.now,
+      })
+      .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+      .returningAll(),
+  );
+}
+
+const claimAbandonedQuery = prepareClaim('abandoned');
+const claimDueQuery = prepareClaim('due');
 
 /**
  * The condition every write that finishes a job must carry: the row is still this claim's.
@@ -84,7 +106,7 @@ async function claimWhere(
  * another; it must not overwrite that. Attempts is part of the fence because a restarted worker
  * can reuse its id and re-claim its own abandoned job.
  */
-export function isStillClaimed(job: ClaimedJob) {
+export function isStillClaimed(job: Pick<ClaimedJob, 'id' | 'locked_by' | 'attempts'>) {
   return (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.and([
       eb('id', '=', job.id),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { inGroupTransaction } from '../../db/group-commit.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { MessageContentsTable, MessagesTable, PaymentLinkStatus } from '../../db/schema.js';
 import { ChannelError } from '../../integrations/channel-error.js';
 import { completeJobWithin } from '../../jobs/complete-job.js';
@@ -84,8 +85,8 @@ function deliveredDetail(channel: MessageToSend['channel'], status: string): str
   return channel === 'email' ? 'Accepted by the SMTP server' : `Accepted by Twilio (${status})`;
 }
 
-async function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
-  return ctx.db
+const messageToSendQuery = preparedQuery((db, args: { id: string }) =>
+  db
     .selectFrom('messages')
     .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
     .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
@@ -97,8 +98,12 @@ async function findMessageToSend(ctx: AppContext, id: string): Promise<MessageTo
       'payment_links.status as link_status',
       'payment_links.expires_at as link_expires_at',
     ])
-    .where('messages.id', '=', id)
-    .executeTakeFirst();
+    .where('messages.id', '=', args.id),
+);
+
+async function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
+  const { rows } = await messageToSendQuery(ctx, { id });
+  return rows[0];
 }
 
 /** Not yet handed to a provider. (Twilio's own 'queued' comes with a SID.) */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { PaymentLinkStatus } from '../../db/schema.js';
 
 /** A link with its leaseholder, as every public payment call needs it. */
@@ -16,8 +17,12 @@ export interface LinkWithTenant {
   tenant_address: string;
 }
 
-function linkQuery(db: AppContext['db'], linkId: string) {
-  return db
+/**
+ * One indexed read (primary key + join), compiled once (prepared-query.ts): this is the hot path
+ * of the public link page, and building the query cost more than SQLite's read itself.
+ */
+const linkQuery = preparedQuery((db, args: { linkId: string }) =>
+  db
     .selectFrom('payment_links')
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
     .select([
@@ -33,26 +38,12 @@ function linkQuery(db: AppContext['db'], linkId: string) {
       'tenants.email as tenant_email',
       'tenants.address as tenant_address',
     ])
-    .where('payment_links.id', '=', linkId)
-    .compile();
-}
+    .where('payment_links.id', '=', args.linkId),
+);
 
-/**
- * The query compiled once per database handle, its one parameter swapped per call: building and
- * compiling a Kysely query costs more than SQLite's primary-key read itself, and this is the
- * hottest read of the product (issue 6's benchmark).
- */
-const compiledLinkQueries = new WeakMap<object, ReturnType<typeof linkQuery>>();
-
-/** One indexed read (primary key + join): this is the hot path of the public link page. */
 export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWithTenant | null> {
-  let compiled = compiledLinkQueries.get(ctx.db);
-  if (!compiled) {
-    compiled = linkQuery(ctx.db, '');
-    compiledLinkQueries.set(ctx.db, compiled);
-  }
-  const result = await ctx.db.executeQuery<LinkWithTenant>({ ...compiled, parameters: [linkId] });
-  return result.rows[0] ?? null;
+  const { rows } = await linkQuery(ctx, { linkId });
+  return rows[0] ?? null;
 }
 
 export type PublicLinkState = 'pending' | 'processing' | 'paid';
