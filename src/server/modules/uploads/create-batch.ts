@@ -12,7 +12,7 @@ import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
 import { readSpreadsheet, sniffSpreadsheet } from './read-spreadsheet.js';
 import { toErrorLog } from './to-batch.js';
-import { type ValidRow, validateRows } from './validate-rows.js';
+import type { ValidRow } from './validate-rows.js';
 
 /** Rows per INSERT: 12 columns × 500 stays far below SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
@@ -33,7 +33,7 @@ export async function createBatch(
   file: { filename: string; bytes: Buffer },
 ): Promise<UploadResponse> {
   const kind = sniffSpreadsheet(file.filename, file.bytes);
-  const checked = validateRows(await readSpreadsheet(kind, file.bytes));
+  const checked = await readSpreadsheet(kind, file.bytes);
   if (checked.kind === 'file-error') throw new AppError(400, checked.message);
   if (checked.totalRows === 0) {
     throw new AppError(400, 'The file has no tenants: every row under the header is empty.');

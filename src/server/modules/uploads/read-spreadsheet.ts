@@ -3,6 +3,7 @@ import { INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload.js';
 import { AppError } from '../../lib/errors.js';
 import { checkXlsxZip } from './check-xlsx-zip.js';
 import type { SpreadsheetKind } from './parse-spreadsheet.js';
+import type { CheckedRows } from './validate-rows.js';
 
 /** Long enough for 50,000 rows on a slow machine; a file that takes longer is refused. */
 const PARSE_TIME_LIMIT_MS = 20_000;
@@ -43,26 +44,26 @@ function startWorker(workerData: unknown): Worker {
 }
 
 /**
- * Parses the file in a worker thread with a time limit: the rows as text, or a 400 naming the
- * problem. The web server's event loop never runs the parser.
+ * Parses the file and checks its rows in a worker thread with a time limit: the checked rows
+ * (validate-rows.ts), or a 400 naming the problem. The web server's event loop runs neither.
  */
-export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Promise<string[][]> {
+export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows> {
   if (kind === 'xlsx') {
     const problem = await checkXlsxZip(bytes);
     if (problem) throw new AppError(400, problem);
   }
   const worker = startWorker({ kind, bytes });
-  return new Promise<string[][]>((resolve, reject) => {
+  return new Promise<CheckedRows>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'));
     }, PARSE_TIME_LIMIT_MS);
     worker.once(
       'message',
-      (result: { ok: true; rows: string[][] } | { ok: false; message: string }) => {
+      (result: { ok: true; checked: CheckedRows } | { ok: false; message: string }) => {
         clearTimeout(timer);
         void worker.terminate();
-        if (result.ok) resolve(result.rows);
+        if (result.ok) resolve(result.checked);
         else reject(new AppError(400, result.message));
       },
     );
