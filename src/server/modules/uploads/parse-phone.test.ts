@@ -52,6 +52,15 @@ function generateInputs(seed: number): string[] {
       `0044${significant}`,
       `44${significant}`,
       ` 0${head}  ${tail} `,
+      // Punctuation the quick path for plainly written UK numbers (parse-phone.ts) removes.
+      `+44-${head}-${tail}`,
+      `0${head}.${tail.slice(0, 3)}.${tail.slice(3)}`,
+      `+ 44 ${head} ${tail}`,
+      `(+44) ${head} ${tail}`,
+      `\u00a00${head}\u00a0${tail}`,
+      `0${head}\t${tail}`,
+      `+44 (${head}) ${tail}`,
+      `00 44 ${head} ${tail}`,
     ];
   };
   /** One random written form, plus sometimes a digit too few or too many. */
@@ -81,6 +90,7 @@ function generateInputs(seed: number): string[] {
   for (let i = 0; i < 200; i++) inputs.push(ukInput(`9${int(10)}${digits(8)}`)); // 09x premium
   for (let i = 0; i < 150; i++) inputs.push(ukInput(`5${int(10)}${digits(8)}`)); // 05 (VoIP etc.)
   for (let i = 0; i < 100; i++) inputs.push(ukInput(`${int(10)}${digits(int(12))}`)); // any length
+  for (let i = 0; i < 100; i++) inputs.push(ukInput(`180020${digits(4)}`)); // a prefix GB strips
   for (let i = 0; i < 150; i++) {
     const chars = '0123456789+()- .abcxyz#*/';
     inputs.push(Array.from({ length: int(16) }, () => pick([...chars])).join(''));

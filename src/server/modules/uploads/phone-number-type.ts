@@ -51,12 +51,15 @@ type MetadataAccessors = {
   nationalNumberPattern(): string;
   hasTypes(): boolean;
   type(type: PhoneNumberType): TypeDefinition | undefined;
+  leadingDigits(): string | undefined;
 };
 
 /** `isNumberTypeEqualTo` for one type, precomputed: null when it can never match. */
 type TypeRule = { lengths: readonly number[] | undefined; regex: RegExp } | null;
 
 type NumberingPlanRules = {
+  /** The plan's "leading digits" (getCountryByNationalNumber's shortcut), if it has them. */
+  leadingDigits: RegExp | null;
   hasTypes: boolean;
   nationalNumber: RegExp;
   fixedLine: TypeRule;
@@ -82,7 +85,13 @@ let metadata: MetadataAccessors | undefined;
 function metadataAccessors(): MetadataAccessors {
   if (metadata) return metadata;
   const instance = new Metadata(metadataJson) as unknown as Partial<MetadataAccessors>;
-  for (const method of ['selectNumberingPlan', 'nationalNumberPattern', 'hasTypes', 'type']) {
+  for (const method of [
+    'selectNumberingPlan',
+    'nationalNumberPattern',
+    'hasTypes',
+    'type',
+    'leadingDigits',
+  ]) {
     if (typeof instance[method as keyof MetadataAccessors] !== 'function') {
       throw new Error(`libphonenumber-js Metadata has no ${method}(): update phone-number-type.ts`);
     }
@@ -107,7 +116,9 @@ function buildRules(countryOrCallingCode: string): NumberingPlanRules {
     const rule = typeRule(meta.type(type));
     if (rule) nonFixedLine.push({ type, rule });
   }
+  const leadingDigits = meta.leadingDigits();
   return {
+    leadingDigits: leadingDigits ? new RegExp(leadingDigits) : null,
     hasTypes: meta.hasTypes(),
     nationalNumber: entireMatch(meta.nationalNumberPattern()),
     fixedLine: typeRule(meta.type('FIXED_LINE')),
@@ -154,4 +165,24 @@ export function classifyPhoneNumber(phone: PhoneNumberParts): NumberClassificati
   // isValid: with type patterns, valid iff it has a type; else the national pattern decides.
   const valid = rules.hasTypes ? type !== undefined : rules.nationalNumber.test(nationalNumber);
   return { valid, type };
+}
+
+/**
+ * `getCountryByNationalNumber` (es6/helpers/getCountryByNationalNumber.js) for the countries that
+ * share a calling code, in the library's order: the first whose leading digits start the number
+ * or, for a country without leading digits, the first for which the number has a type.
+ */
+export function countryOfNationalNumber(
+  nationalNumber: string,
+  countries: readonly CountryCode[],
+): CountryCode | undefined {
+  for (const country of countries) {
+    const rules = rulesFor(country);
+    if (rules.leadingDigits) {
+      if (nationalNumber.search(rules.leadingDigits) === 0) return country;
+    } else if (numberType(rules, nationalNumber) !== undefined) {
+      return country;
+    }
+  }
+  return undefined;
 }
