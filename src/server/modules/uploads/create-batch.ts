@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { UploadResponse } from '../../../shared/upload.js';
 import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
+import { bulkInsert } from '../../db/bulk-insert.js';
 import type { PaymentLinksTable, TenantsTable } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,8 +15,6 @@ import { readSpreadsheet, sniffSpreadsheet } from './read-spreadsheet.js';
 import { toErrorLog } from './to-batch.js';
 import type { ValidRow } from './validate-rows.js';
 
-/** Rows per INSERT: 12 columns × 500 stays far below SQLite's 32,766 bound parameters. */
-const ROWS_PER_INSERT = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const NO_VALID_ROWS_MESSAGE =
@@ -161,11 +160,57 @@ async function claimBatch(
   throw new Error('Could not claim an upload batch for the file');
 }
 
+const TENANT_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'phone_kind',
+  'address',
+  'search_text',
+  'created_at',
+] as const satisfies readonly (keyof TenantsTable)[];
+
+const LINK_COLUMNS = [
+  'id',
+  'tenant_id',
+  'batch_id',
+  'batch_row',
+  'amount_pence',
+  'status',
+  'expires_at',
+  'created_at',
+  'paid_at',
+  'replaced_by',
+  'opened_at',
+  'processing_since',
+  'failure_reason',
+  'search_text',
+] as const satisfies readonly (keyof PaymentLinksTable)[];
+
+/**
+ * Writes the batch in the order of its links' random ids, each row with a newer (time-ordered)
+ * leaseholder id than the last: every index of the two tables then takes the batch as appends
+ * rather than at random pages (50,000 rows wrote in about half the time). The spreadsheet's
+ * order is kept in batch_row, which is what the batch's pages and report sort by.
+ */
 async function insertLinks(ctx: AppContext, batchId: string, rows: ValidRow[]): Promise<void> {
   const now = ctx.clock.now();
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    const tenants: Insertable<TenantsTable>[] = chunk.map((row) => ({
+  const links = rows.map((row) =>
+    newPaymentLinkRow(ctx, {
+      tenantId: '',
+      amountPence: row.amountPence,
+      batchId,
+      batchRow: row.row,
+    }),
+  );
+  const order = rows.map((_, index) => index);
+  order.sort((a, b) => (links[a]!.id! < links[b]!.id! ? -1 : 1));
+  const tenants: Insertable<TenantsTable>[] = [];
+  const orderedLinks: Insertable<PaymentLinksTable>[] = [];
+  for (const index of order) {
+    const row = rows[index]!;
+    const tenant = {
       id: newId(),
       name: row.name,
       email: row.email,
@@ -174,18 +219,11 @@ async function insertLinks(ctx: AppContext, batchId: string, rows: ValidRow[]): 
       address: row.address,
       search_text: tenantSearchText(row),
       created_at: now,
-    }));
+    };
+    tenants.push(tenant);
     // The link carries its leaseholder's search text (Payment Status searches links alone).
-    const links: Insertable<PaymentLinksTable>[] = chunk.map((row, index) => ({
-      ...newPaymentLinkRow(ctx, {
-        tenantId: tenants[index]!.id!,
-        amountPence: row.amountPence,
-        batchId,
-        batchRow: row.row,
-      }),
-      search_text: tenants[index]!.search_text,
-    }));
-    await ctx.db.insertInto('tenants').values(tenants).execute();
-    await ctx.db.insertInto('payment_links').values(links).execute();
+    orderedLinks.push({ ...links[index]!, tenant_id: tenant.id, search_text: tenant.search_text });
   }
+  await bulkInsert(ctx, 'tenants', TENANT_COLUMNS, tenants);
+  await bulkInsert(ctx, 'payment_links', LINK_COLUMNS, orderedLinks);
 }
