@@ -11,6 +11,7 @@ import { paymentEvents } from './migrations/0008-payment-events.js';
 import { linkSearch } from './migrations/0009-link-search.js';
 import { dashboardIndexes } from './migrations/0010-dashboard-indexes.js';
 import { statusAmountOrder } from './migrations/0011-status-amount-order.js';
+import { deferredLinkSearch } from './migrations/0012-deferred-link-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -31,6 +32,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0009-link-search': linkSearch(engine),
     '0010-dashboard-indexes': dashboardIndexes(engine),
     '0011-status-amount-order': statusAmountOrder(engine),
+    '0012-deferred-link-search': deferredLinkSearch(engine),
   };
 }
 

@@ -2,19 +2,23 @@ import type { AppContext } from '../context.js';
 import { refreshPlannerStatistics } from '../db/refresh-statistics.js';
 import { pruneEvents } from '../lib/rate-limit.js';
 import { expireLinks } from '../modules/payment-links/expire-links.js';
+import { drainLinkSearch } from '../modules/payment-links/link-search.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Expires links whose time has come (with their reminders), deletes what has no further use
- * (sessions past their expiry, day-old rate-limit events), and lets SQLite refresh its planner
- * statistics after a large upload (a no-op costing well under a millisecond when none is due).
+ * (sessions past their expiry, day-old rate-limit events), indexes new links for search, and
+ * lets SQLite refresh its planner statistics after a large upload (a no-op costing well under a
+ * millisecond when none is due).
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
   await expireLinks(ctx);
   const now = ctx.clock.now();
   await ctx.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await pruneEvents(ctx.db, now - DAY_MS);
+  // Links an upload left unindexed (migration 0012), e.g. when the process stopped mid-drain.
+  await drainLinkSearch(ctx);
   await refreshPlannerStatistics(ctx.db, ctx.engine);
 }
 

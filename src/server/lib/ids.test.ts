@@ -27,4 +27,21 @@ describe('randomToken', () => {
     expect(new Set(tokens).size).toBe(1000);
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
+
+  it('hands out each pooled random byte once, across refills and for sizes beyond the pool', () => {
+    const sizes = Array.from({ length: 900 }, (_, index) => [16, 32, 7][index % 3]!);
+    const tokens = sizes.map((size) => Buffer.from(randomToken(size), 'base64url'));
+    tokens.push(Buffer.from(randomToken(5000), 'base64url'));
+    expect(tokens.map((token) => token.length)).toEqual([...sizes, 5000]);
+    // Reused bytes would repeat 7-byte windows; fresh random ones practically never do.
+    const windows = new Set<string>();
+    let count = 0;
+    for (const token of tokens) {
+      for (let start = 0; start + 7 <= token.length; start += 7) {
+        windows.add(token.subarray(start, start + 7).toString('hex'));
+        count += 1;
+      }
+    }
+    expect(windows.size).toBe(count);
+  });
 });

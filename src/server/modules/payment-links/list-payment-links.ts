@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type {
   PaymentLinkListQuery,
   PaymentLinkPage,
@@ -7,45 +7,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { expireDueLinks } from './expire-links.js';
 import { linksWithTenants, toPaymentLinkItem } from './link-query.js';
-
-/** LIKE treats % and _ as wildcards: a search for "50%" means those characters. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * A search: part of the leaseholder's name, email or address, in any case. Both engines match
- * the lower-cased term as a substring of the link's lower-cased search text (migration 0009);
- * SQLite answers terms of 3 or more characters from its trigram index (an FTS5 phrase of
- * trigrams is exactly a substring), PostgreSQL lets the planner use its trigram index for LIKE.
- */
-function matchesSearch(ctx: AppContext, search: string): Search {
-  const term = search.toLowerCase();
-  if (ctx.engine === 'sqlite' && [...term].length >= 3) {
-    const phrase = `"${term.replaceAll('"', '""')}"`;
-    const matching = sql`select rowid from payment_links_fts where payment_links_fts match ${phrase}`;
-    return {
-      // The page walks its sort index and keeps the matching links (`+rowid` stops SQLite from
-      // looking each match up by rowid and sorting them all instead): 16 ms to 6 ms for a town's
-      // links at 100,000 (bench/tracking.ts).
-      page: sql<SqlBool>`+${sql.ref('payment_links.rowid')} in (${matching})`,
-      where: sql<SqlBool>`${sql.ref('payment_links.rowid')} in (${matching})`,
-      // Without a status filter the trigram table counts its matches alone (5 ms, not 16).
-      countAlone: sql<number>`(select count(*) from payment_links_fts where payment_links_fts match ${phrase})`,
-    };
-  }
-  const like = sql<SqlBool>`${sql.ref('payment_links.search_text')} like ${likePattern(term)} escape '\\'`;
-  return { page: like, where: like, countAlone: null };
-}
-
-interface Search {
-  /** The condition on the page's query. */
-  page: Expression<SqlBool>;
-  /** The condition on the count's query. */
-  where: Expression<SqlBool>;
-  /** A count of every match, when the engine has a cheaper one than counting the links. */
-  countAlone: Expression<number> | null;
-}
+import { matchesSearch, type Search } from './link-search.js';
 
 /**
  * The sort keys, each ending with the id so paging is stable, each served by an index (0005,

@@ -9,6 +9,7 @@ import {
   UploadResponseSchema,
 } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
+import { startLinkSearchDrain } from '../payment-links/link-search.js';
 import { batchReport } from './batch-report.js';
 import { createBatch } from './create-batch.js';
 import { getBatch } from './get-batch.js';
@@ -36,7 +37,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     { schema: { response: { 200: UploadResponseSchema } } },
     async (request) => {
       const file = await receiveUpload(request);
-      return createBatch(ctx, file);
+      const created = await createBatch(ctx, file);
+      // The new links' search text goes into the trigram index now, outside the upload's
+      // transaction (migration 0012); searches find them meanwhile.
+      startLinkSearchDrain(ctx, (error) =>
+        request.log.error({ err: error }, 'indexing new links for search failed'),
+      );
+      return created;
     },
   );
 
