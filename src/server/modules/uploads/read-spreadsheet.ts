@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload.js';
 import { AppError } from '../../lib/errors.js';
 import { checkXlsxZip } from './check-xlsx-zip.js';
-import type { SpreadsheetKind } from './parse-spreadsheet.js';
+import type { SpreadsheetInput, SpreadsheetKind } from './parse-spreadsheet.js';
 import type { CheckedRows } from './validate-rows.js';
 
 /** Long enough for 50,000 rows on a slow machine; a file that takes longer is refused. */
@@ -33,14 +33,51 @@ export function sniffSpreadsheet(filename: string, bytes: Buffer): SpreadsheetKi
  * The worker next to this file: the compiled .js once built; under Vitest or tsx the .ts source,
  * started through a small bootstrap that registers tsx in the worker first.
  */
-function startWorker(workerData: unknown): Worker {
+function startWorker(): Worker {
   const isSource = import.meta.url.endsWith('.ts');
   const url = new URL(`./spreadsheet-worker${isSource ? '.ts' : '.js'}`, import.meta.url);
-  const options = { workerData, resourceLimits: { maxOldGenerationSizeMb: 512 } };
+  const options = { resourceLimits: { maxOldGenerationSizeMb: 512 } };
   if (!isSource) return new Worker(url, options);
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
   return new Worker(bootstrap, { ...options, eval: true });
+}
+
+/**
+ * A worker started ahead, its modules loaded, waiting for the next file: starting one and
+ * loading SheetJS and libphonenumber takes 0.3–0.45 s, which an upload then does not wait for.
+ * Idle, it does not keep the process alive; if it dies idle, the next upload starts its own.
+ */
+let spare: Worker | undefined;
+let isKeepingSpare = false;
+
+function prepareSpare() {
+  const worker = startWorker();
+  worker.unref();
+  const forget = () => {
+    if (spare === worker) spare = undefined;
+  };
+  worker.once('error', forget);
+  worker.once('exit', forget);
+  spare = worker;
+}
+
+/** From now on keep a spreadsheet worker ready (the server's entry point calls this). */
+export function keepSpreadsheetWorkerReady(): void {
+  isKeepingSpare = true;
+  if (!spare) prepareSpare();
+}
+
+/** Whether a worker is waiting for the next file (start-up and tests look). */
+export function isSpreadsheetWorkerReady(): boolean {
+  return spare !== undefined;
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? startWorker();
+  spare = undefined;
+  worker.ref();
+  return worker;
 }
 
 /**
@@ -52,31 +89,40 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
     const problem = await checkXlsxZip(bytes);
     if (problem) throw new AppError(400, problem);
   }
-  const worker = startWorker({ kind, bytes });
-  return new Promise<CheckedRows>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'));
-    }, PARSE_TIME_LIMIT_MS);
-    worker.once(
-      'message',
-      (result: { ok: true; checked: CheckedRows } | { ok: false; message: string }) => {
-        clearTimeout(timer);
-        void worker.terminate();
-        if (result.ok) resolve(result.checked);
-        else reject(new AppError(400, result.message));
-      },
-    );
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(
-        new AppError(
-          400,
-          /memory/i.test(error.message)
-            ? 'The file is too large to read. Save it as CSV and upload that.'
-            : 'The file could not be read.',
-        ),
+  const worker = takeWorker();
+  const input: SpreadsheetInput = { kind, bytes };
+  worker.postMessage(input);
+  try {
+    return await new Promise<CheckedRows>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(
+          new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'),
+        );
+      }, PARSE_TIME_LIMIT_MS);
+      worker.once(
+        'message',
+        (result: { ok: true; checked: CheckedRows } | { ok: false; message: string }) => {
+          clearTimeout(timer);
+          if (result.ok) resolve(result.checked);
+          else reject(new AppError(400, result.message));
+        },
       );
+      worker.once('error', (error) => {
+        clearTimeout(timer);
+        reject(
+          new AppError(
+            400,
+            /memory/i.test(error.message)
+              ? 'The file is too large to read. Save it as CSV and upload that.'
+              : 'The file could not be read.',
+          ),
+        );
+      });
     });
-  });
+  } finally {
+    // One file a worker: whatever a file did to it goes with it. The next spare starts after
+    // this read, not during it, so the two do not share the CPU.
+    void worker.terminate();
+    if (isKeepingSpare && !spare) prepareSpare();
+  }
 }
