@@ -6,7 +6,6 @@ import { startHousekeeping } from './jobs/housekeeping.js';
 import { type JobWorker, startJobWorker } from './jobs/start-job-worker.js';
 import { ensureAdminPassword } from './modules/auth/ensure-admin-password.js';
 import { providerModes } from './modules/system/provider-modes.js';
-import { keepSpreadsheetWorkerReady } from './modules/uploads/read-spreadsheet.js';
 import { openRuntime } from './runtime.js';
 
 /** Process entry: config, database, listen, in-process worker, graceful shutdown. */
@@ -50,8 +49,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  // The first upload then does not wait for a worker thread to start and load SheetJS.
-  keepSpreadsheetWorkerReady();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const modes = providerModes(config);

@@ -43,54 +43,55 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { ...options, eval: true });
 }
 
+/** Reads one spreadsheet in a worker thread of its own (readSpreadsheet). */
+export interface SpreadsheetReader {
+  read(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows>;
+  /** Ends the worker if no file was read with it (the upload failed before its file came). */
+  cancel(): void;
+}
+
 /**
- * A worker started ahead, its modules loaded, waiting for the next file: starting one and
- * loading SheetJS and libphonenumber takes 0.3–0.45 s, which an upload then does not wait for.
- * Idle, it does not keep the process alive; if it dies idle, the next upload starts its own.
+ * Starts the worker now, before the file is there: starting one and loading SheetJS and
+ * libphonenumber takes 0.3–0.45 s, which then overlaps the file's transfer. (Keeping an idle
+ * worker ready at all times was tried and dropped: the web process served about a tenth fewer
+ * requests a second with it.)
  */
-let spare: Worker | undefined;
-let isKeepingSpare = false;
-
-function prepareSpare() {
+export function startSpreadsheetReader(): SpreadsheetReader {
   const worker = startWorker();
-  worker.unref();
-  const forget = () => {
-    if (spare === worker) spare = undefined;
+  let isUsed = false;
+  return {
+    read(kind, bytes) {
+      isUsed = true;
+      return readWith(worker, kind, bytes);
+    },
+    cancel() {
+      if (!isUsed) void worker.terminate();
+    },
   };
-  worker.once('error', forget);
-  worker.once('exit', forget);
-  spare = worker;
-}
-
-/** From now on keep a spreadsheet worker ready (the server's entry point calls this). */
-export function keepSpreadsheetWorkerReady(): void {
-  isKeepingSpare = true;
-  if (!spare) prepareSpare();
-}
-
-/** Whether a worker is waiting for the next file (start-up and tests look). */
-export function isSpreadsheetWorkerReady(): boolean {
-  return spare !== undefined;
-}
-
-function takeWorker(): Worker {
-  const worker = spare ?? startWorker();
-  spare = undefined;
-  worker.ref();
-  return worker;
 }
 
 /**
  * Parses the file and checks its rows in a worker thread with a time limit: the checked rows
  * (validate-rows.ts), or a 400 naming the problem. The web server's event loop runs neither.
  */
-export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows> {
+export async function readSpreadsheet(
+  kind: SpreadsheetKind,
+  bytes: Buffer,
+  reader: SpreadsheetReader = startSpreadsheetReader(),
+): Promise<CheckedRows> {
   if (kind === 'xlsx') {
     const problem = await checkXlsxZip(bytes);
-    if (problem) throw new AppError(400, problem);
+    if (problem) {
+      reader.cancel();
+      throw new AppError(400, problem);
+    }
   }
-  const worker = takeWorker();
+  return reader.read(kind, bytes);
+}
+
+async function readWith(worker: Worker, kind: SpreadsheetKind, bytes: Buffer) {
   const input: SpreadsheetInput = { kind, bytes };
+  if (worker.threadId < 0) throw new AppError(400, 'The file could not be read.');
   worker.postMessage(input);
   try {
     return await new Promise<CheckedRows>((resolve, reject) => {
@@ -107,6 +108,11 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
           else reject(new AppError(400, result.message));
         },
       );
+      // Ended without an answer (e.g. cancelled before its file came): nothing more will come.
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        reject(new AppError(400, 'The file could not be read.'));
+      });
       worker.once('error', (error) => {
         clearTimeout(timer);
         reject(
@@ -120,9 +126,7 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
       });
     });
   } finally {
-    // One file a worker: whatever a file did to it goes with it. The next spare starts after
-    // this read, not during it, so the two do not share the CPU.
+    // One file a worker: whatever a file did to it goes with it.
     void worker.terminate();
-    if (isKeepingSpare && !spare) prepareSpare();
   }
 }
