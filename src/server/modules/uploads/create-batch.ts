@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
-import { readSpreadsheet, type SpreadsheetReader, sniffSpreadsheet } from './read-spreadsheet.js';
+import { readSpreadsheet, sniffSpreadsheet } from './read-spreadsheet.js';
 import { toErrorLog } from './to-batch.js';
 import type { ValidRow } from './validate-rows.js';
 
@@ -30,10 +30,9 @@ export const NO_VALID_ROWS_MESSAGE =
 export async function createBatch(
   ctx: AppContext,
   file: { filename: string; bytes: Buffer },
-  reader?: SpreadsheetReader,
 ): Promise<UploadResponse> {
   const kind = sniffSpreadsheet(file.filename, file.bytes);
-  const checked = await readSpreadsheet(kind, file.bytes, reader);
+  const checked = await readSpreadsheet(kind, file.bytes);
   if (checked.kind === 'file-error') throw new AppError(400, checked.message);
   if (checked.totalRows === 0) {
     throw new AppError(400, 'The file has no tenants: every row under the header is empty.');

@@ -43,55 +43,23 @@ function startWorker(): Worker {
   return new Worker(bootstrap, { ...options, eval: true });
 }
 
-/** Reads one spreadsheet in a worker thread of its own (readSpreadsheet). */
-export interface SpreadsheetReader {
-  read(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows>;
-  /** Ends the worker if no file was read with it (the upload failed before its file came). */
-  cancel(): void;
-}
-
-/**
- * Starts the worker now, before the file is there: starting one and loading SheetJS and
- * libphonenumber takes 0.3–0.45 s, which then overlaps the file's transfer. (Keeping an idle
- * worker ready at all times was tried and dropped: the web process served about a tenth fewer
- * requests a second with it.)
- */
-export function startSpreadsheetReader(): SpreadsheetReader {
-  const worker = startWorker();
-  let isUsed = false;
-  return {
-    read(kind, bytes) {
-      isUsed = true;
-      return readWith(worker, kind, bytes);
-    },
-    cancel() {
-      if (!isUsed) void worker.terminate();
-    },
-  };
-}
-
 /**
  * Parses the file and checks its rows in a worker thread with a time limit: the checked rows
  * (validate-rows.ts), or a 400 naming the problem. The web server's event loop runs neither.
+ * The worker starts once the whole file is in. Two earlier starts were measured and dropped: an
+ * idle worker kept ready cost the web process about a tenth of its requests a second, and one
+ * started as the request begins made a refused 6 MB upload pay for a worker too.
  */
-export async function readSpreadsheet(
-  kind: SpreadsheetKind,
-  bytes: Buffer,
-  reader: SpreadsheetReader = startSpreadsheetReader(),
-): Promise<CheckedRows> {
+export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows> {
   if (kind === 'xlsx') {
     const problem = await checkXlsxZip(bytes);
-    if (problem) {
-      reader.cancel();
-      throw new AppError(400, problem);
-    }
+    if (problem) throw new AppError(400, problem);
   }
-  return reader.read(kind, bytes);
+  return readWith(startWorker(), kind, bytes);
 }
 
 async function readWith(worker: Worker, kind: SpreadsheetKind, bytes: Buffer) {
   const input: SpreadsheetInput = { kind, bytes };
-  if (worker.threadId < 0) throw new AppError(400, 'The file could not be read.');
   worker.postMessage(input);
   try {
     return await new Promise<CheckedRows>((resolve, reject) => {
@@ -108,7 +76,7 @@ async function readWith(worker: Worker, kind: SpreadsheetKind, bytes: Buffer) {
           else reject(new AppError(400, result.message));
         },
       );
-      // Ended without an answer (e.g. cancelled before its file came): nothing more will come.
+      // Ended without an answer (it should not, but then nothing more will come).
       worker.once('exit', () => {
         clearTimeout(timer);
         reject(new AppError(400, 'The file could not be read.'));

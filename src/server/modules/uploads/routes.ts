@@ -14,7 +14,6 @@ import { batchReport } from './batch-report.js';
 import { createBatch } from './create-batch.js';
 import { getBatch } from './get-batch.js';
 import { previewBatch } from './preview-batch.js';
-import { startSpreadsheetReader } from './read-spreadsheet.js';
 import { receiveUpload } from './receive-upload.js';
 import { sendBatchNotifications } from './send-batch-notifications.js';
 import { uploadTemplateCsv } from './upload-template.js';
@@ -37,15 +36,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     '/upload/tenants',
     { schema: { response: { 200: UploadResponseSchema } } },
     async (request) => {
-      // The worker starts while the file is still arriving.
-      const reader = startSpreadsheetReader();
-      let created: Awaited<ReturnType<typeof createBatch>>;
-      try {
-        const file = await receiveUpload(request);
-        created = await createBatch(ctx, file, reader);
-      } finally {
-        reader.cancel();
-      }
+      const file = await receiveUpload(request);
+      const created = await createBatch(ctx, file);
       // The new links' search text goes into the trigram index now, outside the upload's
       // transaction (migration 0012); searches find them meanwhile.
       startLinkSearchDrain(ctx, (error) =>
