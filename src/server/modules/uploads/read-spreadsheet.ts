@@ -33,10 +33,10 @@ export function sniffSpreadsheet(filename: string, bytes: Buffer): SpreadsheetKi
  * The worker next to this file: the compiled .js once built; under Vitest or tsx the .ts source,
  * started through a small bootstrap that registers tsx in the worker first.
  */
-function startWorker(): Worker {
+function startWorker(workerData: SpreadsheetInput): Worker {
   const isSource = import.meta.url.endsWith('.ts');
   const url = new URL(`./spreadsheet-worker${isSource ? '.ts' : '.js'}`, import.meta.url);
-  const options = { resourceLimits: { maxOldGenerationSizeMb: 512 } };
+  const options = { workerData, resourceLimits: { maxOldGenerationSizeMb: 512 } };
   if (!isSource) return new Worker(url, options);
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
@@ -46,55 +46,45 @@ function startWorker(): Worker {
 /**
  * Parses the file and checks its rows in a worker thread with a time limit: the checked rows
  * (validate-rows.ts), or a 400 naming the problem. The web server's event loop runs neither.
- * The worker starts once the whole file is in. Two earlier starts were measured and dropped: an
- * idle worker kept ready cost the web process about a tenth of its requests a second, and one
- * started as the request begins made a refused 6 MB upload pay for a worker too.
+ * One worker per file, started once the file is in (an idle worker kept ready was measured to
+ * cost the web process about a tenth of its requests a second).
  */
 export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows> {
   if (kind === 'xlsx') {
     const problem = await checkXlsxZip(bytes);
     if (problem) throw new AppError(400, problem);
   }
-  return readWith(startWorker(), kind, bytes);
-}
-
-async function readWith(worker: Worker, kind: SpreadsheetKind, bytes: Buffer) {
-  const input: SpreadsheetInput = { kind, bytes };
-  worker.postMessage(input);
-  try {
-    return await new Promise<CheckedRows>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(
-          new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'),
-        );
-      }, PARSE_TIME_LIMIT_MS);
-      worker.once(
-        'message',
-        (result: { ok: true; checked: CheckedRows } | { ok: false; message: string }) => {
-          clearTimeout(timer);
-          if (result.ok) resolve(result.checked);
-          else reject(new AppError(400, result.message));
-        },
+  const worker = startWorker({ kind, bytes });
+  return new Promise<CheckedRows>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'));
+    }, PARSE_TIME_LIMIT_MS);
+    worker.once(
+      'message',
+      (result: { ok: true; checked: CheckedRows } | { ok: false; message: string }) => {
+        clearTimeout(timer);
+        void worker.terminate();
+        if (result.ok) resolve(result.checked);
+        else reject(new AppError(400, result.message));
+      },
+    );
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(
+        new AppError(
+          400,
+          /memory/i.test(error.message)
+            ? 'The file is too large to read. Save it as CSV and upload that.'
+            : 'The file could not be read.',
+        ),
       );
-      // Ended without an answer (it should not, but then nothing more will come).
-      worker.once('exit', () => {
-        clearTimeout(timer);
-        reject(new AppError(400, 'The file could not be read.'));
-      });
-      worker.once('error', (error) => {
-        clearTimeout(timer);
-        reject(
-          new AppError(
-            400,
-            /memory/i.test(error.message)
-              ? 'The file is too large to read. Save it as CSV and upload that.'
-              : 'The file could not be read.',
-          ),
-        );
-      });
     });
-  } finally {
-    // One file a worker: whatever a file did to it goes with it.
-    void worker.terminate();
-  }
+    // Ended without an answer: nothing more will come, so say so now rather than at the limit.
+    // (After an answer or an error the promise is already settled and this changes nothing.)
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new AppError(400, 'The file could not be read.'));
+    });
+  });
 }
