@@ -43,6 +43,23 @@ describe('bulkInsert', () => {
     ]);
   });
 
+  it('lets other work run between its statements', async () => {
+    // SQLite answers synchronously: without a yield the three statements would run as one turn
+    // of the event loop, and a waiting request (here a callback) only after all of them.
+    const rows = Array.from({ length: 25_000 }, (_, index) => ({
+      bucket: 'b',
+      key: 'k',
+      at: index,
+    }));
+    const happened: string[] = [];
+    const writing = bulkInsert(t.ctx, 'rate_limit_events', ['bucket', 'key', 'at'], rows).then(() =>
+      happened.push('written'),
+    );
+    setImmediate(() => happened.push('other work'));
+    await writing;
+    expect(happened).toEqual(['other work', 'written']);
+  });
+
   it('is part of the transaction it runs in: a rollback leaves nothing', async () => {
     await expect(
       t.ctx.db.transaction().execute(async (trx) => {

@@ -6,6 +6,12 @@ import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
 import { QueuedSqliteDialect } from './sqlite-dialect.js';
+import {
+  startWalCheckpoints,
+  WAL_CHECKPOINT_BYTES,
+  type WalCheckpointOptions,
+  type WalCheckpoints,
+} from './wal-checkpoints.js';
 
 // bigint columns hold epoch milliseconds and counts, all far below 2^53: numbers, not strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -19,31 +25,57 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (created if missing); tests give each file its own. */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** SQLite file: when its write-ahead log is checkpointed (tests make it small and quick). */
+  walCheckpoint?: WalCheckpointOptions;
 }
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** SQLite file only: the background checkpoints of its write-ahead log. */
+  checkpoints?: WalCheckpoints;
   close(): Promise<void>;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
-  return createSqlite(options.sqlitePath ?? './data/portal.sqlite');
+  return createSqlite(options.sqlitePath ?? './data/portal.sqlite', options.walCheckpoint);
 }
 
-function createSqlite(file: string): DatabaseHandle {
+function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('wal_autocheckpoint = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new QueuedSqliteDialect(withStatementCache(sqlite)),
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  if (file === ':memory:') return { db, engine: 'sqlite', close: () => db.destroy() };
+
+  // Checkpoints run in a worker thread (wal-checkpoints.ts). This connection's own
+  // autocheckpoint, which would run one inside a commit on the web server's thread, is only a
+  // backstop for a log those have let grow to 400 MB. A log that was checkpointed is cut back to
+  // a quarter of the threshold when a write starts it over, so its size keeps telling how much
+  // is new.
+  const thresholdBytes = walCheckpoint?.thresholdBytes ?? WAL_CHECKPOINT_BYTES;
+  sqlite.pragma('wal_autocheckpoint = 100000');
+  sqlite.pragma(`journal_size_limit = ${Math.floor(thresholdBytes / 4)}`);
+  const checkpoints = startWalCheckpoints(file, {
+    onError: (error) => console.error('SQLite checkpoint failed:', error),
+    ...walCheckpoint,
+    thresholdBytes,
+  });
+  return {
+    db,
+    engine: 'sqlite',
+    checkpoints,
+    close: async () => {
+      await checkpoints.stop();
+      await db.destroy();
+    },
+  };
 }
 
 async function createPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {

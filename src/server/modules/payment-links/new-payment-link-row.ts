@@ -3,17 +3,28 @@ import type { AppContext } from '../../context.js';
 import type { PaymentLinksTable } from '../../db/schema.js';
 import { randomToken } from '../../lib/ids.js';
 
+/** A new link's id: 128 random bits, the secret in the leaseholder's URL. */
+export function newLinkId(): string {
+  return randomToken(16);
+}
+
 /**
- * The row for a new pending link: a random 128-bit id (the secret in the leaseholder's URL) and
- * the configured lifetime (7 days by default). Bulk upload and renewal both make links this way.
+ * The row for a new pending link: a new id (or `id`, made by newLinkId) and the configured
+ * lifetime (7 days by default). Bulk upload and renewal both make links this way.
  */
 export function newPaymentLinkRow(
   ctx: Pick<AppContext, 'config' | 'clock'>,
-  fields: { tenantId: string; amountPence: number; batchId: string | null; batchRow?: number },
+  fields: {
+    id?: string;
+    tenantId: string;
+    amountPence: number;
+    batchId: string | null;
+    batchRow?: number;
+  },
 ): Insertable<PaymentLinksTable> {
   const now = ctx.clock.now();
   return {
-    id: randomToken(16),
+    id: fields.id ?? newLinkId(),
     tenant_id: fields.tenantId,
     batch_id: fields.batchId,
     batch_row: fields.batchRow ?? null,

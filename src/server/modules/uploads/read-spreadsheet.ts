@@ -3,7 +3,8 @@ import { INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload.js';
 import { AppError } from '../../lib/errors.js';
 import { checkXlsxZip } from './check-xlsx-zip.js';
 import type { SpreadsheetInput, SpreadsheetKind } from './parse-spreadsheet.js';
-import type { CheckedRows } from './validate-rows.js';
+import type { CheckedRows, ValidRow } from './validate-rows.js';
+import type { WorkerAnswer } from './worker-answer.js';
 
 /** Long enough for 50,000 rows on a slow machine; a file that takes longer is refused. */
 const PARSE_TIME_LIMIT_MS = 20_000;
@@ -60,15 +61,12 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
       void worker.terminate();
       reject(new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'));
     }, PARSE_TIME_LIMIT_MS);
-    worker.once(
-      'message',
-      (result: { ok: true; checked: CheckedRows } | { ok: false; message: string }) => {
-        clearTimeout(timer);
-        void worker.terminate();
-        if (result.ok) resolve(result.checked);
-        else reject(new AppError(400, result.message));
-      },
-    );
+    worker.once('message', (answer: WorkerAnswer) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      if (answer.ok) resolve(withValidRows(answer.checked, answer.validSlices ?? []));
+      else reject(new AppError(400, answer.message));
+    });
     worker.once('error', (error) => {
       clearTimeout(timer);
       reject(
@@ -87,4 +85,15 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
       reject(new AppError(400, 'The file could not be read.'));
     });
   });
+}
+
+/** The valid rows parsed back from the worker's slices, yielding to other requests between. */
+async function withValidRows(checked: CheckedRows, slices: string[]): Promise<CheckedRows> {
+  if (checked.kind !== 'rows') return checked;
+  const valid = [...checked.valid];
+  for (const slice of slices) {
+    for (const row of JSON.parse(slice) as ValidRow[]) valid.push(row);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { ...checked, valid };
 }

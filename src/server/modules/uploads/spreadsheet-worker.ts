@@ -1,14 +1,24 @@
 // Runs in a worker thread (read-spreadsheet.ts): parsing a hostile file can take CPU time, and
 // here it can be stopped at a time limit without stalling the web server's event loop. The rows
 // are checked here too (phone numbers, balances, duplicates: over a second for 50,000 rows),
-// so only the checked rows travel back.
+// so only the checked rows travel back, as JSON text in slices (WorkerAnswer).
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseSpreadsheet, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
 import { validateRows } from './validate-rows.js';
+import { VALID_ROWS_PER_SLICE, type WorkerAnswer } from './worker-answer.js';
 
 const input = workerData as SpreadsheetInput;
 try {
-  parentPort!.postMessage({ ok: true, checked: validateRows(parseSpreadsheet(input)) });
+  const checked = validateRows(parseSpreadsheet(input));
+  let answer: WorkerAnswer = { ok: true, checked };
+  if (checked.kind === 'rows') {
+    const slices: string[] = [];
+    for (let start = 0; start < checked.valid.length; start += VALID_ROWS_PER_SLICE) {
+      slices.push(JSON.stringify(checked.valid.slice(start, start + VALID_ROWS_PER_SLICE)));
+    }
+    answer = { ok: true, checked: { ...checked, valid: [] }, validSlices: slices };
+  }
+  parentPort!.postMessage(answer);
 } catch (error) {
   parentPort!.postMessage({
     ok: false,

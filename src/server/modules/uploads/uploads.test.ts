@@ -459,6 +459,40 @@ describe('bulk upload', () => {
     expect(example).toContain('Margaret Hughes');
   });
 
+  it('gives each leaseholder of a large file their own link, written in several rounds', async () => {
+    // 4,500 valid rows: more than two rounds of writing and two slices from the worker.
+    const rows: string[][] = [HEADER];
+    for (let n = 0; n < 4_500; n += 1) {
+      rows.push([
+        `Leaseholder ${n}`,
+        `l${n}@example.co.uk`,
+        '',
+        `Flat ${n}, Quay Street`,
+        `${n + 1}`,
+      ]);
+    }
+    rows.splice(3_001, 0, ['', 'nobody@example.co.uk', '', 'Flat X', '5']);
+    const upload = await uploadFile(t.app, cookie, 'large.csv', csvOf(rows));
+    expect(upload.statusCode).toBe(200);
+    const batch = (await get(`/api/upload/batch/${upload.json().batchId}`)).json();
+    expect(batch).toMatchObject({ successfulRecords: 4_500, failedRecords: 1 });
+    expect(batch.errorLog).toBe('Row 3002: Tenant Name is required');
+
+    const stored = await links();
+    expect(stored).toHaveLength(4_500);
+    for (const link of stored) {
+      const n = Number(link.name.slice('Leaseholder '.length));
+      expect(link).toMatchObject({
+        email: `l${n}@example.co.uk`,
+        address: `Flat ${n}, Quay Street`,
+        amount_pence: (n + 1) * 100,
+        // The spreadsheet's row: the header is row 1, and the bad row sits before n = 3,000.
+        batch_row: n < 3_000 ? n + 2 : n + 3,
+      });
+    }
+    expect(new Set(stored.map((link) => link.tenant_id)).size).toBe(4_500);
+  });
+
   it('makes one batch when the same file is uploaded twice at once', async () => {
     const bytes = csvOf([HEADER, MARGARET, DAFYDD]);
     const [a, b] = await Promise.all([
