@@ -1,15 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
+import type { ReactNode } from 'react';
 import type { PublicConfig } from '../../../../shared/public-config';
 import { mailtoHref, telHref } from '../utils/contact-links';
+import { EmailAddress } from './email-address';
 import { SectionCard } from './section-card';
 
 interface ContactLinkProps {
   href: string;
   icon: LucideIcon;
   label: string;
-  value: string;
+  value: ReactNode;
 }
 
 /** The whole row is the link: a big target for a thumb, and it reads as "Main office, 020 …". */
@@ -57,7 +59,7 @@ export function ContactCard({
           href={mailtoHref(config.contactEmail)}
           icon={Mail}
           label="General enquiries"
-          value={config.contactEmail}
+          value={<EmailAddress address={config.contactEmail} />}
         />
       </div>
     </SectionCard>

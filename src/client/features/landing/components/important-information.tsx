@@ -6,6 +6,7 @@ import UserLock from 'lucide-react/icons/user-lock';
 import type { ReactNode } from 'react';
 import type { PublicConfig } from '../../../../shared/public-config';
 import { days, mailtoHref, telHref } from '../utils/contact-links';
+import { EmailAddress } from './email-address';
 import { PageContainer } from './page-container';
 
 const linkClass = 'font-semibold text-primary underline underline-offset-4';
@@ -59,7 +60,7 @@ export function ImportantInformation({ config }: { config: PublicConfig }) {
             </a>{' '}
             or email{' '}
             <a href={mailtoHref(config.contactEmail)} className={`${linkClass} break-words`}>
-              {config.contactEmail}
+              <EmailAddress address={config.contactEmail} />
             </a>{' '}
             and we will help.
           </Notice>

@@ -1,6 +1,7 @@
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import { getPublicConfig } from '@/lib/public-config';
+import { EmailAddress } from '../../landing/components/email-address';
 import { mailtoHref, telHref } from '../../landing/utils/contact-links';
 
 /** Spec section 2: the payment page's help contact block (support email and phone). */
@@ -18,11 +19,11 @@ export function HelpContact() {
       </p>
       <ul className="mt-2 flex flex-col">
         <li>
-          <a href={mailtoHref(contactEmail)} className={`${linkClass} break-all`}>
+          <a href={mailtoHref(contactEmail)} className={`${linkClass} break-words`}>
             <Mail aria-hidden="true" className="size-5 shrink-0" />
             <span>
               <span className="sr-only">Email support: </span>
-              {contactEmail}
+              <EmailAddress address={contactEmail} />
             </span>
           </a>
         </li>
