@@ -9,6 +9,12 @@ import type { Clock } from './lib/clock.js';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /**
+   * Reads that may see the last commit and must not wait for a write transaction in progress
+   * (the leaseholder's link read during an upload's): SQLite's second, read-only connection.
+   * Absent (tests, PostgreSQL) means `db`.
+   */
+  readDb?: Kysely<Database>;
   engine: Engine;
   clock: Clock;
   /** Outgoing email, WhatsApp and SMS: real providers or capture mode, as configured. */

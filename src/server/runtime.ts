@@ -21,6 +21,7 @@ export async function openRuntime(
   const ctx: AppContext = {
     config,
     db: database.db,
+    readDb: database.readDb,
     engine: database.engine,
     clock: systemClock,
     channels: createChannels(config),

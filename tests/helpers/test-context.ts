@@ -25,6 +25,8 @@ export async function createTestContext(
     clock?: ReturnType<typeof manualClock>;
     /** A built client to serve; by default a folder that does not exist (no pages). */
     clientDir?: string;
+    /** A SQLite file instead of memory (a file has its own read-only connection too). */
+    sqlitePath?: string;
   } = {},
 ) {
   const clock = options.clock ?? manualClock();
@@ -39,14 +41,21 @@ export async function createTestContext(
   const pgSchema = config.databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
-    sqlitePath: ':memory:',
+    sqlitePath: options.sqlitePath ?? ':memory:',
     pgSchema,
     pgPoolSize: 4,
   });
   await migrateToLatest(database.db, database.engine);
   // Capture mode unless `env` points SMTP_* or TWILIO_* at the local fakes.
   const channels = createChannels(config);
-  const ctx: AppContext = { config, db: database.db, engine: database.engine, clock, channels };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    readDb: database.readDb,
+    engine: database.engine,
+    clock,
+    channels,
+  };
   await ensureAdminPassword(ctx);
   const app: FastifyInstance = await buildApp(ctx, {
     logger: false,

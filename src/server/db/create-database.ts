@@ -31,6 +31,11 @@ export interface DatabaseOptions {
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For reads that need not wait for an open write transaction (AppContext.readDb): on a SQLite
+   * file a second, read-only connection; otherwise `db` itself.
+   */
+  readDb: Kysely<Database>;
   engine: Engine;
   /** SQLite file only: the background checkpoints of its write-ahead log. */
   checkpoints?: WalCheckpoints;
@@ -52,7 +57,7 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   const db = new Kysely<Database>({
     dialect: new QueuedSqliteDialect(withStatementCache(sqlite)),
   });
-  if (file === ':memory:') return { db, engine: 'sqlite', close: () => db.destroy() };
+  if (file === ':memory:') return { db, readDb: db, engine: 'sqlite', close: () => db.destroy() };
 
   // Checkpoints run in a worker thread (wal-checkpoints.ts). This connection's own
   // autocheckpoint, which would run one inside a commit on the web server's thread, is only a
@@ -67,12 +72,20 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
     ...walCheckpoint,
     thresholdBytes,
   });
+  // Opened after the writer has made the file a WAL database, which a read-only connection needs.
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  const readDb = new Kysely<Database>({
+    dialect: new QueuedSqliteDialect(withStatementCache(reader)),
+  });
   return {
     db,
+    readDb,
     engine: 'sqlite',
     checkpoints,
     close: async () => {
       await checkpoints.stop();
+      await readDb.destroy();
       await db.destroy();
     },
   };
@@ -96,7 +109,7 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, readDb: db, engine: 'postgres', close: () => db.destroy() };
 }
 
 /**

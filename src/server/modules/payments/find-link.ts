@@ -41,8 +41,13 @@ const linkQuery = preparedQuery((db, args: { linkId: string }) =>
     .where('payment_links.id', '=', args.linkId),
 );
 
+/**
+ * Read on `ctx.readDb`: a leaseholder opening their link does not wait for an upload's or a
+ * send's write transaction (on SQLite the writer's connection is held for the whole of one).
+ * Everything that acts on the link re-checks it in its own write.
+ */
 export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWithTenant | null> {
-  const { rows } = await linkQuery(ctx, { linkId });
+  const { rows } = await linkQuery({ db: ctx.readDb ?? ctx.db, engine: ctx.engine }, { linkId });
   return rows[0] ?? null;
 }
 

@@ -44,7 +44,8 @@ export async function refuseIfLimited(ctx: AppContext, ip: string): Promise<void
   const now = ctx.clock.now();
   const until = memo.get(ip);
   if (until !== undefined && until > now) return;
-  if (await isLimited(ctx.db, ctx.clock, LINK_MISS_LIMIT, ip)) {
+  // On the read-only connection, like the link itself (find-link.ts): counting is a read.
+  if (await isLimited(ctx.readDb ?? ctx.db, ctx.clock, LINK_MISS_LIMIT, ip)) {
     memo.delete(ip);
     throw new AppError(429, TOO_MANY_LINK_REQUESTS_MESSAGE, {
       'Retry-After': String(LINK_MISS_LIMIT.windowMs / 1000),
