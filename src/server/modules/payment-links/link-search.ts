@@ -31,8 +31,11 @@ export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): 
   if (ctx.engine === 'sqlite' && [...term].length >= 3) {
     const phrase = `"${term.replaceAll('"', '""')}"`;
     const indexed = sql`select rowid from payment_links_fts where payment_links_fts match ${phrase}`;
+    // CROSS JOIN keeps the pending list as the outer loop (one rowid lookup per pending link):
+    // with planner statistics for 100,000 links and none for the list, SQLite chose to scan every
+    // link with LIKE instead, 40 ms for every search even with nothing pending.
     const pending = sql`select pending.link_rowid from payment_links_fts_pending pending
-      join payment_links pending_link on pending_link.rowid = pending.link_rowid
+      cross join payment_links pending_link on pending_link.rowid = pending.link_rowid
       where pending_link.search_text like ${like} escape '\\'`;
     const matching = sql`${indexed} union all ${pending}`;
     return {
@@ -40,7 +43,11 @@ export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): 
       // looking each match up by rowid and sorting them all instead): 16 ms to 6 ms for a town's
       // links at 100,000 (bench/tracking.ts).
       page: sql<SqlBool>`+${sql.ref('payment_links.rowid')} in (${matching})`,
-      where: sql<SqlBool>`${sql.ref('payment_links.rowid')} in (${matching})`,
+      // The count (only with a status filter: countAlone serves the rest) the same way: it reads
+      // that status's index entries and tests each against the matches, instead of looking each
+      // match up in the table (33 ms to 16 ms for a town's expired links at 100,000). Its cost is
+      // then bounded by the status's links, whatever the term matches.
+      where: sql<SqlBool>`+${sql.ref('payment_links.rowid')} in (${matching})`,
       // Without a status filter the trigram table counts its matches alone (5 ms, not 16).
       countAlone: sql<number>`(select count(*) from payment_links_fts where payment_links_fts match ${phrase})
         + (select count(*) from (${pending}))`,
