@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
@@ -62,6 +63,6 @@ export async function bulkInsert<Table extends keyof Database & string>(
     // loop: during a 50,000-row upload no page was served for two seconds. Each statement is
     // tens of milliseconds; other requests run in between (their queries wait for the
     // transaction, their pages and scripts do not).
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
   }
 }

@@ -26,12 +26,11 @@ export const WAL_CHECKPOINT_BYTES = 16 * 1024 * 1024;
  * connection stays open meanwhile, so closing this one never deletes or resets the log.
  */
 const CHECKPOINT_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 try {
-  const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-  parentPort.postMessage(result);
+  db.pragma('wal_checkpoint(PASSIVE)');
 } finally {
   db.close();
 }
@@ -43,7 +42,7 @@ try {
  * itself, on the web server's only thread: 0.3–0.45 s after a 50,000-row upload's commit, during
  * which no request was answered. Here the log is checkpointed by a short-lived worker thread
  * instead, once it holds `thresholdBytes` of frames written since the last checkpoint (the log's
- * size, which `journal_size_limit` brings back to the threshold once a write starts it over),
+ * size, which `journal_size_limit` cuts back below the threshold once a write starts it over),
  * looked at every `intervalMs`. The main connection's own autocheckpoint stays as a backstop at
  * a larger size (create-database.ts) in case these fall behind.
  */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Insertable } from 'kysely';
 import type { UploadResponse } from '../../../shared/upload.js';
 import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
@@ -191,8 +192,6 @@ const LINK_COLUMNS = [
 /** Rows per round of writing: a statement per table, then a yield (bulkInsert). */
 const WRITE_ROUND_ROWS = 2_000;
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * Writes the batch in the order of its links' random ids, each row with a newer (time-ordered)
  * leaseholder id than the last: every index of the two tables then takes the batch as appends
@@ -206,10 +205,10 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 async function insertLinks(ctx: AppContext, batchId: string, rows: ValidRow[]): Promise<void> {
   const now = ctx.clock.now();
   const linkIds = rows.map(() => newLinkId());
-  await nextTurn();
+  await setImmediate();
   const order = rows.map((_, index) => index);
   order.sort((a, b) => (linkIds[a]! < linkIds[b]! ? -1 : 1));
-  await nextTurn();
+  await setImmediate();
   for (let start = 0; start < order.length; start += WRITE_ROUND_ROWS) {
     const tenants: Insertable<TenantsTable>[] = [];
     const links: Insertable<PaymentLinksTable>[] = [];

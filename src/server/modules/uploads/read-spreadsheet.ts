@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload.js';
 import { AppError } from '../../lib/errors.js';
@@ -64,7 +65,7 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
     worker.once('message', (answer: WorkerAnswer) => {
       clearTimeout(timer);
       void worker.terminate();
-      if (answer.ok) resolve(withValidRows(answer.checked, answer.validSlices ?? []));
+      if (answer.ok) resolve(withValidRows(answer.checked, answer.validSlices));
       else reject(new AppError(400, answer.message));
     });
     worker.once('error', (error) => {
@@ -90,10 +91,10 @@ export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Pro
 /** The valid rows parsed back from the worker's slices, yielding to other requests between. */
 async function withValidRows(checked: CheckedRows, slices: string[]): Promise<CheckedRows> {
   if (checked.kind !== 'rows') return checked;
-  const valid = [...checked.valid];
+  const valid: ValidRow[] = [];
   for (const slice of slices) {
     for (const row of JSON.parse(slice) as ValidRow[]) valid.push(row);
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
   }
   return { ...checked, valid };
 }

@@ -10,14 +10,17 @@ import { VALID_ROWS_PER_SLICE, type WorkerAnswer } from './worker-answer.js';
 const input = workerData as SpreadsheetInput;
 try {
   const checked = validateRows(parseSpreadsheet(input));
-  let answer: WorkerAnswer = { ok: true, checked };
+  const validSlices: string[] = [];
   if (checked.kind === 'rows') {
-    const slices: string[] = [];
     for (let start = 0; start < checked.valid.length; start += VALID_ROWS_PER_SLICE) {
-      slices.push(JSON.stringify(checked.valid.slice(start, start + VALID_ROWS_PER_SLICE)));
+      validSlices.push(JSON.stringify(checked.valid.slice(start, start + VALID_ROWS_PER_SLICE)));
     }
-    answer = { ok: true, checked: { ...checked, valid: [] }, validSlices: slices };
   }
+  const answer: WorkerAnswer = {
+    ok: true,
+    checked: checked.kind === 'rows' ? { ...checked, valid: [] } : checked,
+    validSlices,
+  };
   parentPort!.postMessage(answer);
 } catch (error) {
   parentPort!.postMessage({
