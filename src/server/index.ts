@@ -5,6 +5,7 @@ import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { type JobWorker, startJobWorker } from './jobs/start-job-worker.js';
 import { ensureAdminPassword } from './modules/auth/ensure-admin-password.js';
+import { keepSpreadsheetWorkerReady } from './modules/uploads/read-spreadsheet.js';
 import { providerModes } from './modules/system/provider-modes.js';
 import { openRuntime } from './runtime.js';
 
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // The first upload then starts reading at once (read-spreadsheet.ts).
+  keepSpreadsheetWorkerReady();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const modes = providerModes(config);

@@ -1,7 +1,7 @@
-import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
 import { decodeCsv } from './decode-csv.js';
+import { openXlsxSheet, UnrecognisedWorkbook } from './read-xlsx-sheet.js';
 
 export type SpreadsheetKind = 'csv' | 'xlsx' | 'xls';
 
@@ -16,17 +16,55 @@ const MAX_COLUMNS = 50;
 /** Thrown for a file we can name the problem of; anything else is "could not be read". */
 export class SpreadsheetError extends Error {}
 
+/** Rows read: the header, UPLOAD_MAX_ROWS tenants and one more, so too many can be told. */
+const MAX_ROWS_READ = UPLOAD_MAX_ROWS + 2;
+
+const EXCEL_UNREADABLE = 'The Excel file could not be read. Save it again and retry.';
+
 /**
- * Rows of cells as text. CSV (UTF-8, else Windows-1252: decode-csv.ts) through csv-parse (BOM,
- * CRLF, quoted commas and line breaks), never SheetJS's guessing; Excel through SheetJS with
- * `sheetRows` capping what it reads (a lone cell at XFD1048576 cannot make it walk a million
- * rows). Excel cells are their stored values, not their displayed text (see `cellText`), and
- * formulas are never evaluated or kept (a cell '=HYPERLINK(…)' is just text). Rows are arrays,
- * so a header named `__proto__` is only ever an array element.
+ * Rows of cells as text, in chunks as they are read. CSV (UTF-8, else Windows-1252:
+ * decode-csv.ts) through csv-parse (BOM, CRLF, quoted commas and line breaks), never SheetJS's
+ * guessing, in one chunk. An .xlsx through our own reader of the sheet's XML
+ * (read-xlsx-sheet.ts, decision 0009), a chunk at a time, stopping after MAX_ROWS_READ rows; an
+ * .xls, or an .xlsx that reader does not recognise, through SheetJS with `sheetRows` capping
+ * what it reads (a lone cell at XFD1048576 cannot make either walk a million rows), in one chunk.
+ * Excel cells are their stored values, not their displayed text (see `cellText`), and formulas
+ * are never evaluated or kept (a cell '=HYPERLINK(…)' is just text). Rows are arrays, so a
+ * header named `__proto__` is only ever an array element.
  */
-export function parseSpreadsheet(input: SpreadsheetInput): string[][] {
-  if (input.kind === 'csv') return parseCsvRows(input.bytes);
-  return parseWorkbookRows(input.bytes);
+export async function spreadsheetRowChunks(input: SpreadsheetInput): Promise<Iterable<string[][]>> {
+  if (input.kind === 'csv') return [parseCsvRows(input.bytes)];
+  if (input.kind === 'xlsx') {
+    try {
+      const chunks = await openXlsxSheet(
+        input.bytes,
+        { maxRows: MAX_ROWS_READ, maxColumns: MAX_COLUMNS },
+        cellText,
+      );
+      return readableChunks(chunks);
+    } catch (error) {
+      if (!(error instanceof UnrecognisedWorkbook)) throw new SpreadsheetError(EXCEL_UNREADABLE);
+    }
+  }
+  return [await readWorkbookWithSheetJs(input.bytes)];
+}
+
+/** A sheet that turns out broken part-way (a cell never closed) is a file we name the problem of. */
+function* readableChunks(chunks: Iterable<string[][]>): Generator<string[][]> {
+  try {
+    yield* chunks;
+  } catch {
+    throw new SpreadsheetError(EXCEL_UNREADABLE);
+  }
+}
+
+/** All the rows at once (spreadsheetRowChunks joined). */
+export async function parseSpreadsheet(input: SpreadsheetInput): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const chunk of await spreadsheetRowChunks(input)) {
+    for (const row of chunk) rows.push(row);
+  }
+  return rows;
 }
 
 function parseCsvRows(bytes: Uint8Array): string[][] {
@@ -38,7 +76,7 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-      to_line: UPLOAD_MAX_ROWS + 2,
+      to_line: MAX_ROWS_READ,
     }) as string[][];
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -65,13 +103,18 @@ export function cellText(value: unknown): string {
   return '';
 }
 
-function parseWorkbookRows(bytes: Uint8Array): string[][] {
-  let workbook: XLSX.WorkBook;
+/**
+ * The first sheet's rows through SheetJS: .xls, and the .xlsx fallback. SheetJS is loaded only
+ * when needed: it is a megabyte of code for the worker to start with.
+ */
+export async function readWorkbookWithSheetJs(bytes: Uint8Array): Promise<string[][]> {
+  const XLSX = await import('@e965/xlsx');
+  let workbook: import('@e965/xlsx').WorkBook;
   try {
     workbook = XLSX.read(bytes, {
       type: 'array',
       dense: true,
-      sheetRows: UPLOAD_MAX_ROWS + 2,
+      sheetRows: MAX_ROWS_READ,
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
@@ -80,14 +123,14 @@ function parseWorkbookRows(bytes: Uint8Array): string[][] {
       WTF: false,
     });
   } catch {
-    throw new SpreadsheetError('The Excel file could not be read. Save it again and retry.');
+    throw new SpreadsheetError(EXCEL_UNREADABLE);
   }
   const sheetName = workbook.SheetNames[0];
   const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
   if (!sheet?.['!ref']) return [];
   const range = XLSX.utils.decode_range(sheet['!ref']);
   range.e.c = Math.min(range.e.c, range.s.c + MAX_COLUMNS - 1);
-  range.e.r = Math.min(range.e.r, range.s.r + UPLOAD_MAX_ROWS + 1);
+  range.e.r = Math.min(range.e.r, range.s.r + MAX_ROWS_READ - 1);
   // `raw: true` gives each cell's value (`v`), never its formatted text (`w`); an error cell
   // such as #DIV/0! comes back empty.
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {

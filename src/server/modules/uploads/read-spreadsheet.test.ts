@@ -1,28 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { csvOf, HEADER, workbookOf } from '../../../../tests/helpers/uploads.js';
+import type { RowError } from '../../../shared/upload.js';
 import { readSpreadsheet } from './read-spreadsheet.js';
-import type { CheckedRows } from './validate-rows.js';
+import type { ValidRow } from './validate-rows.js';
 
-function rowsOf(checked: CheckedRows) {
-  if (checked.kind !== 'rows') throw new Error(checked.message);
-  return checked;
+/** Everything readSpreadsheet gives for a file: each slice of valid rows, then the end. */
+async function readAll(kind: 'csv' | 'xlsx', bytes: Buffer) {
+  const slices: ValidRow[][] = [];
+  for await (const event of readSpreadsheet(kind, bytes)) {
+    if (event.kind === 'rows') slices.push(event.rows);
+    else return { slices, errors: event.errors as RowError[], totalRows: event.totalRows };
+  }
+  throw new Error('no end');
 }
 
 const ROW = ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '£1,245.50'];
 
 describe('readSpreadsheet', () => {
   it('reads each file in a worker of its own, a file with a problem included', async () => {
-    const missing = await readSpreadsheet('csv', csvOf([['Tenant Name'], ['Nia Evans']]));
-    expect(missing).toEqual({
-      kind: 'file-error',
+    await expect(readAll('csv', csvOf([['Tenant Name'], ['Nia Evans']]))).rejects.toMatchObject({
+      statusCode: 400,
       message: expect.stringContaining('Missing required columns: Email Address'),
     });
-    const next = rowsOf(await readSpreadsheet('csv', csvOf([HEADER, ROW, ['', '', '', '', '']])));
-    expect(next.valid.map((row) => row.name)).toEqual(['Nia Evans']);
+    const next = await readAll('csv', csvOf([HEADER, ROW, ['', '', '', '', '']]));
+    expect(next.slices.flat().map((row) => row.name)).toEqual(['Nia Evans']);
     expect(next.totalRows).toBe(1);
-    const excel = rowsOf(await readSpreadsheet('xlsx', workbookOf([HEADER, ROW], 'xlsx')));
-    expect(excel.valid).toEqual([
+    const excel = await readAll('xlsx', workbookOf([HEADER, ROW], 'xlsx'));
+    expect(excel.slices.flat()).toEqual([
       expect.objectContaining({ row: 2, name: 'Nia Evans', amountPence: 124_550 }),
     ]);
+  });
+
+  it('sends the valid rows in slices as they are checked, before the rejected rows', async () => {
+    const rows = [HEADER];
+    for (let n = 0; n < 4_500; n += 1) {
+      rows.push([`Tenant ${n}`, `t${n}@example.co.uk`, '', `Flat ${n}`, n === 2_100 ? 'none' : '12']);
+    }
+    const read = await readAll('xlsx', workbookOf(rows, 'xlsx'));
+    expect(read.slices.map((slice) => slice.length)).toEqual([2_000, 2_000, 499]);
+    expect(read.slices[1]![100]).toMatchObject({ row: 2_103, name: 'Tenant 2101' });
+    expect(read.errors.map((error) => error.row)).toEqual([2_102]);
+    expect(read.totalRows).toBe(4_500);
   });
 });

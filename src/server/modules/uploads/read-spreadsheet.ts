@@ -1,11 +1,10 @@
-import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload.js';
+import { INVALID_FILE_TYPE_MESSAGE, type RowError } from '../../../shared/upload.js';
 import { AppError } from '../../lib/errors.js';
 import { checkXlsxZip } from './check-xlsx-zip.js';
 import type { SpreadsheetInput, SpreadsheetKind } from './parse-spreadsheet.js';
-import type { CheckedRows, ValidRow } from './validate-rows.js';
-import type { WorkerAnswer } from './worker-answer.js';
+import type { ValidRow } from './validate-rows.js';
+import type { WorkerMessage } from './worker-answer.js';
 
 /** Long enough for 50,000 rows on a slow machine; a file that takes longer is refused. */
 const PARSE_TIME_LIMIT_MS = 20_000;
@@ -32,13 +31,14 @@ export function sniffSpreadsheet(filename: string, bytes: Buffer): SpreadsheetKi
 }
 
 /**
- * The worker next to this file: the compiled .js once built; under Vitest or tsx the .ts source,
- * started through a small bootstrap that registers tsx in the worker first.
+ * A new worker, its modules loaded, waiting for its one file (spreadsheet-worker.ts): the
+ * compiled .js once built; under Vitest or tsx the .ts source, started through a small bootstrap
+ * that registers tsx in the worker first.
  */
-function startWorker(workerData: SpreadsheetInput): Worker {
+function startWorker(): Worker {
   const isSource = import.meta.url.endsWith('.ts');
   const url = new URL(`./spreadsheet-worker${isSource ? '.ts' : '.js'}`, import.meta.url);
-  const options = { workerData, resourceLimits: { maxOldGenerationSizeMb: 512 } };
+  const options = { resourceLimits: { maxOldGenerationSizeMb: 512 } };
   if (!isSource) return new Worker(url, options);
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
@@ -46,55 +46,134 @@ function startWorker(workerData: SpreadsheetInput): Worker {
 }
 
 /**
- * Parses the file and checks its rows in a worker thread with a time limit: the checked rows
- * (validate-rows.ts), or a 400 naming the problem. The web server's event loop runs neither.
- * One worker per file, started once the file is in (an idle worker kept ready was measured to
- * cost the web process about a tenth of its requests a second).
+ * One worker kept started for the next file: starting one and loading its modules took a
+ * third of a second, which a 50,000-row upload waited for before its first row. Each worker
+ * reads one file and is ended, so a file that crashed or poisoned one leaves nothing behind; the
+ * next is started once the upload before has finished reading. It does not keep the process
+ * alive, and it is started again if it dies while waiting.
  */
-export async function readSpreadsheet(kind: SpreadsheetKind, bytes: Buffer): Promise<CheckedRows> {
+let readyWorker: Worker | null = null;
+
+export function keepSpreadsheetWorkerReady(): void {
+  if (readyWorker) return;
+  const worker = startWorker();
+  worker.unref();
+  worker.once('exit', () => {
+    if (readyWorker === worker) readyWorker = null;
+  });
+  // A worker that fails to start is dropped; the next upload starts its own.
+  worker.once('error', () => {});
+  readyWorker = worker;
+}
+
+function takeWorker(input: SpreadsheetInput): Worker {
+  const worker = readyWorker ?? startWorker();
+  readyWorker = null;
+  worker.ref();
+  worker.postMessage(input);
+  return worker;
+}
+
+export type SpreadsheetEvent =
+  | { kind: 'rows'; rows: ValidRow[] }
+  | { kind: 'end'; errors: RowError[]; totalRows: number };
+
+const UNREADABLE_MESSAGE = 'The file could not be read.';
+
+/**
+ * Parses the file and checks its rows in a worker thread with a time limit: the valid rows a
+ * slice at a time as the worker checks them, then the end with the rejected rows
+ * (validate-rows.ts); a problem with the whole file is thrown as a 400 naming it, at whatever
+ * point it is found. The web server's event loop runs neither. One worker per file, started once
+ * the file is in (an idle worker kept ready was measured to cost the web process about a tenth
+ * of its requests a second). Stopping early (`return()`) stops the worker.
+ */
+export async function* readSpreadsheet(
+  kind: SpreadsheetKind,
+  bytes: Buffer,
+): AsyncGenerator<SpreadsheetEvent, void, undefined> {
   if (kind === 'xlsx') {
     const problem = await checkXlsxZip(bytes);
     if (problem) throw new AppError(400, problem);
   }
-  const worker = startWorker({ kind, bytes });
-  return new Promise<CheckedRows>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'));
-    }, PARSE_TIME_LIMIT_MS);
-    worker.once('message', (answer: WorkerAnswer) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (answer.ok) resolve(withValidRows(answer.checked, answer.validSlices));
-      else reject(new AppError(400, answer.message));
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(
-        new AppError(
-          400,
-          /memory/i.test(error.message)
-            ? 'The file is too large to read. Save it as CSV and upload that.'
-            : 'The file could not be read.',
-        ),
-      );
-    });
-    // Ended without an answer: nothing more will come, so say so now rather than at the limit.
-    // (After an answer or an error the promise is already settled and this changes nothing.)
-    worker.once('exit', () => {
-      clearTimeout(timer);
-      reject(new AppError(400, 'The file could not be read.'));
-    });
-  });
+  const worker = takeWorker({ kind, bytes });
+  const inbox = workerInbox(worker);
+  try {
+    for (;;) {
+      const message = await inbox.next();
+      if (message.kind === 'file-error') throw new AppError(400, message.message);
+      if (message.kind === 'end') {
+        yield message;
+        return;
+      }
+      yield { kind: 'rows', rows: JSON.parse(message.slice) as ValidRow[] };
+    }
+  } finally {
+    inbox.close();
+    void worker.terminate();
+    // Once this file is read, not while: the next worker's start would slow this one.
+    setImmediate(keepSpreadsheetWorkerReady);
+  }
 }
 
-/** The valid rows parsed back from the worker's slices, yielding to other requests between. */
-async function withValidRows(checked: CheckedRows, slices: string[]): Promise<CheckedRows> {
-  if (checked.kind !== 'rows') return checked;
-  const valid: ValidRow[] = [];
-  for (const slice of slices) {
-    for (const row of JSON.parse(slice) as ValidRow[]) valid.push(row);
-    await setImmediate();
-  }
-  return { ...checked, valid };
+/**
+ * The worker's messages in order, kept until they are asked for (the rows wait while earlier
+ * ones are written). The time limit is the worker's own: it stops once the worker's last message
+ * is in, however long the writing takes. An error, a crash or the limit is thrown once the
+ * messages before it have been taken.
+ */
+function workerInbox(worker: Worker) {
+  const queue: WorkerMessage[] = [];
+  let failure: AppError | null = null;
+  let isFinished = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const fail = (error: AppError) => {
+    clearTimeout(timer);
+    if (!isFinished && !failure) failure = error;
+    notify();
+  };
+  const timer = setTimeout(() => {
+    fail(new AppError(400, 'The file took too long to read. Save it as CSV and upload that.'));
+    void worker.terminate();
+  }, PARSE_TIME_LIMIT_MS);
+  worker.on('message', (message: WorkerMessage) => {
+    queue.push(message);
+    if (message.kind !== 'rows') {
+      isFinished = true;
+      clearTimeout(timer);
+    }
+    notify();
+  });
+  worker.once('error', (error) =>
+    fail(
+      new AppError(
+        400,
+        /memory/i.test(error.message)
+          ? 'The file is too large to read. Save it as CSV and upload that.'
+          : UNREADABLE_MESSAGE,
+      ),
+    ),
+  );
+  // Ended without its last message: nothing more will come, so say so now, not at the limit.
+  worker.once('exit', () => fail(new AppError(400, UNREADABLE_MESSAGE)));
+  return {
+    async next(): Promise<WorkerMessage> {
+      for (;;) {
+        const message = queue.shift();
+        if (message) return message;
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    },
+    close() {
+      clearTimeout(timer);
+      worker.removeAllListeners();
+    },
+  };
 }

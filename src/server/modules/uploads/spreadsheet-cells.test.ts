@@ -30,9 +30,9 @@ function arrearsWorkbook(bookType: 'xlsx' | 'xls'): Buffer {
 }
 
 describe('Excel cells are read as stored, not as displayed', () => {
-  it('gives numbers their stored value and leaves text and formulas as text', () => {
+  it('gives numbers their stored value and leaves text and formulas as text', async () => {
     for (const bookType of ['xlsx', 'xls'] as const) {
-      const rows = parseSpreadsheet({ kind: bookType, bytes: arrearsWorkbook(bookType) });
+      const rows = await parseSpreadsheet({ kind: bookType, bytes: arrearsWorkbook(bookType) });
       expect(rows.slice(1), bookType).toEqual([
         ['Margaret Hughes', 'margaret@example.co.uk', '447911123456', 'Flat 3', '1245.5'],
         ['Dafydd ap Gruffydd', 'dafydd@example.cymru', '7911123789', 'Fflat 7', '310'],
@@ -109,11 +109,11 @@ describe('CSV encodings', () => {
     'Seán O’Brien,sean@example.ie,,"Flat 1, Rue Benoît",€12',
   ].join('\r\n');
 
-  it('reads a Windows-1252 CSV (Excel on Windows) with its £, accents and curly apostrophes', () => {
+  it('reads a Windows-1252 CSV (Excel on Windows) with its £, accents and curly apostrophes', async () => {
     const bytes = windows1252(text);
     // The bytes are not UTF-8: read as UTF-8, '£' would become U+FFFD and the header be missing.
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
-    const rows = parseSpreadsheet({ kind: 'csv', bytes });
+    const rows = await parseSpreadsheet({ kind: 'csv', bytes });
     expect(rows[0]).toEqual(HEADER);
     expect(rows[1]).toEqual([
       'Siobhán Ó Súilleabháin',
@@ -127,9 +127,9 @@ describe('CSV encodings', () => {
     expect(rows[2]![4]).toBe('€12');
   });
 
-  it('reads UTF-8, with or without a BOM, as UTF-8', () => {
+  it('reads UTF-8, with or without a BOM, as UTF-8', async () => {
     for (const bytes of [Buffer.from(text), Buffer.from(`\uFEFF${text}`)]) {
-      const rows = parseSpreadsheet({ kind: 'csv', bytes });
+      const rows = await parseSpreadsheet({ kind: 'csv', bytes });
       expect(rows[0]).toEqual(HEADER);
       expect(rows[1]![0]).toBe('Siobhán Ó Súilleabháin');
       expect(rows[2]![0]).toBe('Seán O’Brien');

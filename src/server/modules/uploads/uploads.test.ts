@@ -6,7 +6,13 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
-import { csvOf, HEADER, uploadFile, workbookOf } from '../../../../tests/helpers/uploads.js';
+import {
+  csvOf,
+  editFirstSheetXml,
+  HEADER,
+  uploadFile,
+  workbookOf,
+} from '../../../../tests/helpers/uploads.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { runDueJobs } from '../../jobs/run-due-jobs.js';
 
@@ -534,6 +540,42 @@ describe('bulk upload', () => {
     expect((await get(`/api/upload/batch/${batch!.id}`)).json().errorLog).toBe(
       'Processing failed: no payment links were created. Please upload the file again.',
     );
+  });
+
+  it('refuses a file with more than 50,000 tenants, keeping nothing it had begun to write', async () => {
+    const rows: string[][] = [HEADER];
+    for (let n = 0; n <= 50_000; n += 1)
+      rows.push([`T ${n}`, `t${n}@example.com`, '', `F ${n}`, '9']);
+    const response = await uploadFile(t.app, cookie, 'huge.csv', csvOf(rows));
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'The file has more than 50,000 tenants. Split it into smaller files.',
+    );
+    expect(await t.ctx.db.selectFrom('upload_batches').selectAll().execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('tenants').selectAll().execute()).toEqual([]);
+    expect(await links()).toEqual([]);
+  }, 60_000);
+
+  it('keeps nothing of an Excel file found broken part-way through', async () => {
+    const rows: string[][] = [HEADER];
+    for (let n = 0; n < 4_500; n += 1)
+      rows.push([`T ${n}`, `t${n}@example.com`, '', `F ${n}`, '9']);
+    // Row 5 again after row 4,300: the rows before it were already checked and sent on.
+    const bytes = editFirstSheetXml(workbookOf(rows, 'xlsx'), (xml) =>
+      xml.replace(
+        '<row r="4301">',
+        '<row r="5"><c r="A5" t="inlineStr"><is><t>back</t></is></c></row><row r="4301">',
+      ),
+    );
+    const response = await uploadFile(t.app, cookie, 'broken.xlsx', bytes);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'The Excel file could not be read. Save it again and retry.',
+    );
+    expect(await t.ctx.db.selectFrom('upload_batches').selectAll().execute()).toEqual([]);
+    expect(await links()).toEqual([]);
   });
 
   it('is for staff only', async () => {

@@ -27,6 +27,8 @@ function headerKey(text: string): string {
   return text.toLowerCase().replace(/\s+/g, '');
 }
 
+export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
+
 const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 /**
@@ -35,51 +37,87 @@ const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
  */
 export function validateRows(rows: readonly (readonly string[])[]): CheckedRows {
   const [header, ...body] = rows;
-  if (!header || header.every((cell) => cell.trim() === '')) {
-    return { kind: 'file-error', message: 'The file is empty: it has no header row.' };
-  }
-  const columns = new Map<RequiredColumn, number>();
-  const keys = header.map(headerKey);
-  for (const column of REQUIRED_COLUMNS) {
-    const index = keys.indexOf(headerKey(column));
-    if (index >= 0) columns.set(column, index);
-  }
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
-  if (missing.length > 0) {
-    return {
-      kind: 'file-error',
-      message: `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`,
-    };
+  const checker = RowChecker.forHeader(header);
+  if (typeof checker === 'string') return { kind: 'file-error', message: checker };
+  for (const cells of body) checker.check(cells);
+  return {
+    kind: 'rows',
+    valid: checker.takeValid(),
+    errors: checker.errors,
+    totalRows: checker.totalRows,
+  };
+}
+
+/**
+ * validateRows a row at a time, for a file read in chunks (spreadsheet-worker.ts): the valid
+ * rows so far can be taken and sent on while later rows are still being read. A duplicate is
+ * always the later row, so taking rows early changes no answer.
+ */
+export class RowChecker {
+  readonly errors: RowError[] = [];
+  /** Rows with anything in them, valid or not. */
+  totalRows = 0;
+  private valid: ValidRow[] = [];
+  private readonly seen = new Map<string, number>();
+  /** The spreadsheet row number of the last row checked; the header is row 1. */
+  private rowNumber = 1;
+
+  private constructor(private readonly columns: Map<RequiredColumn, number>) {}
+
+  /** A checker for the rows under `header`, or what is wrong with the file. */
+  static forHeader(header: readonly string[] | undefined): RowChecker | string {
+    if (!header || header.every((cell) => cell.trim() === '')) {
+      return NO_HEADER_MESSAGE;
+    }
+    const columns = new Map<RequiredColumn, number>();
+    const keys = header.map(headerKey);
+    for (const column of REQUIRED_COLUMNS) {
+      const index = keys.indexOf(headerKey(column));
+      if (index >= 0) columns.set(column, index);
+    }
+    const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
+    if (missing.length > 0) {
+      return `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`;
+    }
+    return new RowChecker(columns);
   }
 
-  const valid: ValidRow[] = [];
-  const errors: RowError[] = [];
-  const seen = new Map<string, number>();
-  let totalRows = 0;
-  body.forEach((cells, index) => {
-    const rowNumber = index + 2;
+  /** Checks the next row under the header (blank rows count for numbering only). */
+  check(cells: readonly string[]): void {
+    this.rowNumber += 1;
+    const rowNumber = this.rowNumber;
     if (cells.every((cell) => cell.trim() === '')) return;
-    totalRows += 1;
-    const cell = (column: RequiredColumn) => (cells[columns.get(column)!] ?? '').trim();
+    this.totalRows += 1;
+    const cell = (column: RequiredColumn) => (cells[this.columns.get(column)!] ?? '').trim();
     const checked = checkRow(rowNumber, cell);
     if ('issues' in checked) {
-      errors.push(toRowError(rowNumber, checked.issues));
+      this.errors.push(toRowError(rowNumber, checked.issues));
       return;
     }
     const key = `${checked.name.toLowerCase().replace(/\s+/g, ' ')}|${checked.address.toLowerCase().replace(/[\s,]+/g, ' ')}`;
-    const first = seen.get(key);
+    const first = this.seen.get(key);
     if (first !== undefined) {
-      errors.push(
+      this.errors.push(
         toRowError(rowNumber, [
           { field: '', message: `Duplicate of row ${first}: the same tenant and property` },
         ]),
       );
       return;
     }
-    seen.set(key, rowNumber);
-    valid.push(checked);
-  });
-  return { kind: 'rows', valid, errors, totalRows };
+    this.seen.set(key, rowNumber);
+    this.valid.push(checked);
+  }
+
+  /** The valid rows checked since the last take. */
+  takeValid(): ValidRow[] {
+    const taken = this.valid;
+    this.valid = [];
+    return taken;
+  }
+
+  get pendingValid(): number {
+    return this.valid.length;
+  }
 }
 
 function checkRow(

@@ -1,13 +1,15 @@
-import type { CheckedRows } from './validate-rows.js';
+import type { RowError } from '../../../shared/upload.js';
 
 /**
- * The worker's answer. The valid rows come as JSON text (not in `checked`, whose `valid` is
- * empty), a slice per VALID_ROWS_PER_SLICE rows:
- * copying 50,000 row objects between threads held the web server's thread for 100–160 ms, text
- * for about 15 ms, and each slice is then parsed in a turn of the event loop of its own.
+ * What the spreadsheet worker sends, in order: the valid rows as they are checked, as JSON text
+ * a slice of up to VALID_ROWS_PER_SLICE rows at a time (copying 50,000 row objects between
+ * threads held the web server's thread for 100–160 ms, text for about 15 ms, and each slice is
+ * parsed in a turn of the event loop of its own), then the end with the rejected rows; or, at
+ * any point, a problem with the whole file, after which nothing more comes.
  */
-export type WorkerAnswer =
-  | { ok: true; checked: CheckedRows; validSlices: string[] }
-  | { ok: false; message: string };
+export type WorkerMessage =
+  | { kind: 'rows'; slice: string }
+  | { kind: 'end'; errors: RowError[]; totalRows: number }
+  | { kind: 'file-error'; message: string };
 
 export const VALID_ROWS_PER_SLICE = 2_000;
