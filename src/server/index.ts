@@ -5,8 +5,8 @@ import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { type JobWorker, startJobWorker } from './jobs/start-job-worker.js';
 import { ensureAdminPassword } from './modules/auth/ensure-admin-password.js';
-import { keepSpreadsheetWorkerReady } from './modules/uploads/read-spreadsheet.js';
 import { providerModes } from './modules/system/provider-modes.js';
+import { keepSpreadsheetWorkerReady } from './modules/uploads/read-spreadsheet.js';
 import { openRuntime } from './runtime.js';
 
 /** Process entry: config, database, listen, in-process worker, graceful shutdown. */

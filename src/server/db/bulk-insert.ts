@@ -8,21 +8,14 @@ type Row<Table extends keyof Database> = { [Column in keyof Database[Table]]?: u
 /** SQLite binds at most 32,766 values a statement; PostgreSQL 65,535. */
 const MAX_VALUES_PER_STATEMENT = 30_000;
 
+/** Statement texts kept, by table, columns and row count (the oldest out past the limit). */
 const statements = new Map<string, string>();
+const KEPT_STATEMENTS = 32;
 
-/**
- * `insert into t (a, b) values (?, ?), (?, ?)…` for `rows` rows. Full-size statements are kept
- * (one per table and columns); a last, shorter one is made each time, so the kept texts stay few.
- */
-function insertSql(
-  engine: Engine,
-  table: string,
-  columns: readonly string[],
-  rows: number,
-  isFull: boolean,
-) {
+/** `insert into t (a, b) values (?, ?), (?, ?)…` for `rows` rows. */
+function insertSql(engine: Engine, table: string, columns: readonly string[], rows: number) {
   const key = `${engine}|${table}|${columns.join(',')}|${rows}`;
-  const kept = isFull ? statements.get(key) : undefined;
+  const kept = statements.get(key);
   if (kept) return kept;
   let next = 1;
   const tuple = () =>
@@ -30,7 +23,8 @@ function insertSql(
   const tuples = Array.from({ length: rows }, tuple).join(', ');
   const names = columns.map((column) => `"${column}"`).join(', ');
   const text = `insert into "${table}" (${names}) values ${tuples}`;
-  if (isFull) statements.set(key, text);
+  if (statements.size >= KEPT_STATEMENTS) statements.delete(statements.keys().next().value!);
+  statements.set(key, text);
   return text;
 }
 
@@ -46,18 +40,30 @@ export async function bulkInsert<Table extends keyof Database & string>(
   columns: readonly (keyof Database[Table] & string)[],
   rows: readonly Row<Table>[],
 ): Promise<void> {
+  const values: unknown[] = [];
+  for (const row of rows) {
+    for (const column of columns) values.push(row[column] ?? null);
+  }
+  await bulkInsertValues(ctx, table, columns, values);
+}
+
+/**
+ * bulkInsert for rows given as one flat list of values, row after row in `columns` order: an
+ * upload's rows go in without an object made for each.
+ */
+export async function bulkInsertValues<Table extends keyof Database & string>(
+  ctx: { db: Kysely<Database>; engine: Engine },
+  table: Table,
+  columns: readonly (keyof Database[Table] & string)[],
+  values: readonly unknown[],
+): Promise<void> {
   const perStatement = Math.max(1, Math.floor(MAX_VALUES_PER_STATEMENT / columns.length));
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    const parameters: unknown[] = [];
-    for (const row of chunk) {
-      for (const column of columns) parameters.push(row[column] ?? null);
-    }
+  const rowCount = values.length / columns.length;
+  for (let start = 0; start < rowCount; start += perStatement) {
+    const rows = Math.min(perStatement, rowCount - start);
+    const parameters = values.slice(start * columns.length, (start + rows) * columns.length);
     await ctx.db.executeQuery(
-      CompiledQuery.raw(
-        insertSql(ctx.engine, table, columns, chunk.length, chunk.length === perStatement),
-        parameters,
-      ),
+      CompiledQuery.raw(insertSql(ctx.engine, table, columns, rows), parameters),
     );
     // SQLite answers synchronously, so without this the whole write is one turn of the event
     // loop: during a 50,000-row upload no page was served for two seconds. Each statement is

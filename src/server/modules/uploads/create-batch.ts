@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { UploadResponse } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
-import { bulkInsert } from '../../db/bulk-insert.js';
+import { bulkInsertValues } from '../../db/bulk-insert.js';
 import type { PaymentLinksTable, TenantsTable } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -233,46 +233,51 @@ const WRITE_ROUND_ROWS = 2_000;
 class BatchLinkWriter {
   written = 0;
   private readonly now: number;
+  /** What every link of the batch has in common, made as renewal makes a link. */
+  private readonly link: Insertable<PaymentLinksTable>;
   private ids: string[] = [];
   private nextBlock = WRITE_ROUND_ROWS;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly batchId: string,
+    batchId: string,
   ) {
-    this.now = ctx.clock.now();
+    this.link = newPaymentLinkRow(ctx, { tenantId: '', amountPence: 0, batchId });
+    this.now = this.link.created_at;
   }
 
   async write(rows: readonly ValidRow[]): Promise<void> {
     for (let start = 0; start < rows.length; start += WRITE_ROUND_ROWS) {
-      const tenants: Insertable<TenantsTable>[] = [];
-      const links: Insertable<PaymentLinksTable>[] = [];
-      for (const row of rows.slice(start, start + WRITE_ROUND_ROWS)) {
-        const tenant = {
-          id: newId(),
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          phone_kind: row.phoneKind,
-          address: row.address,
-          search_text: tenantSearchText(row),
-          created_at: this.now,
-        };
-        tenants.push(tenant);
-        const link = newPaymentLinkRow(this.ctx, {
-          id: this.nextLinkId(),
-          tenantId: tenant.id,
-          amountPence: row.amountPence,
-          batchId: this.batchId,
-          batchRow: row.row,
-        });
+      const round = rows.slice(start, start + WRITE_ROUND_ROWS);
+      const tenants: unknown[] = [];
+      const links: unknown[] = [];
+      for (const row of round) {
+        const tenantId = newId();
         // The link carries its leaseholder's search text (Payment Status searches links alone).
-        link.search_text = tenant.search_text;
-        links.push(link);
+        const searchText = tenantSearchText(row);
+        // In TENANT_COLUMNS order.
+        tenants.push(
+          tenantId,
+          row.name,
+          row.email,
+          row.phone,
+          row.phoneKind,
+          row.address,
+          searchText,
+          this.now,
+        );
+        for (const column of LINK_COLUMNS) {
+          if (column === 'id') links.push(this.nextLinkId());
+          else if (column === 'tenant_id') links.push(tenantId);
+          else if (column === 'batch_row') links.push(row.row);
+          else if (column === 'amount_pence') links.push(row.amountPence);
+          else if (column === 'search_text') links.push(searchText);
+          else links.push(this.link[column] ?? null);
+        }
       }
-      await bulkInsert(this.ctx, 'tenants', TENANT_COLUMNS, tenants);
-      await bulkInsert(this.ctx, 'payment_links', LINK_COLUMNS, links);
-      this.written += links.length;
+      await bulkInsertValues(this.ctx, 'tenants', TENANT_COLUMNS, tenants);
+      await bulkInsertValues(this.ctx, 'payment_links', LINK_COLUMNS, links);
+      this.written += round.length;
     }
   }
 

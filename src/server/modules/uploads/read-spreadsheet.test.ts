@@ -34,7 +34,13 @@ describe('readSpreadsheet', () => {
   it('sends the valid rows in slices as they are checked, before the rejected rows', async () => {
     const rows = [HEADER];
     for (let n = 0; n < 4_500; n += 1) {
-      rows.push([`Tenant ${n}`, `t${n}@example.co.uk`, '', `Flat ${n}`, n === 2_100 ? 'none' : '12']);
+      rows.push([
+        `Tenant ${n}`,
+        `t${n}@example.co.uk`,
+        '',
+        `Flat ${n}`,
+        n === 2_100 ? 'none' : '12',
+      ]);
     }
     const read = await readAll('xlsx', workbookOf(rows, 'xlsx'));
     expect(read.slices.map((slice) => slice.length)).toEqual([2_000, 2_000, 499]);

@@ -53,17 +53,27 @@ function startWorker(): Worker {
  * alive, and it is started again if it dies while waiting.
  */
 let readyWorker: Worker | null = null;
+let readyWorkerLoaded = Promise.resolve();
 
 export function keepSpreadsheetWorkerReady(): void {
   if (readyWorker) return;
   const worker = startWorker();
   worker.unref();
+  readyWorkerLoaded = new Promise((resolve) => {
+    worker.once('message', () => resolve());
+    worker.once('exit', () => resolve());
+  });
   worker.once('exit', () => {
     if (readyWorker === worker) readyWorker = null;
   });
   // A worker that fails to start is dropped; the next upload starts its own.
   worker.once('error', () => {});
   readyWorker = worker;
+}
+
+/** Settles once the worker kept ready has loaded its modules (or died): tests wait for it. */
+export function spreadsheetWorkerLoaded(): Promise<void> {
+  return readyWorkerLoaded;
 }
 
 function takeWorker(input: SpreadsheetInput): Worker {
@@ -106,7 +116,9 @@ export async function* readSpreadsheet(
         yield message;
         return;
       }
-      yield { kind: 'rows', rows: JSON.parse(message.slice) as ValidRow[] };
+      if (message.kind === 'rows') {
+        yield { kind: 'rows', rows: JSON.parse(message.slice) as ValidRow[] };
+      }
     }
   } finally {
     inbox.close();
@@ -141,6 +153,7 @@ function workerInbox(worker: Worker) {
     void worker.terminate();
   }, PARSE_TIME_LIMIT_MS);
   worker.on('message', (message: WorkerMessage) => {
+    if (message.kind === 'loaded') return;
     queue.push(message);
     if (message.kind !== 'rows') {
       isFinished = true;

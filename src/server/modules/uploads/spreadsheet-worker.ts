@@ -51,6 +51,7 @@ async function checkFile(input: SpreadsheetInput): Promise<WorkerMessage> {
 
 // Started ahead of its file (read-spreadsheet.ts keeps one ready): it reads the one file it is
 // sent, then is ended.
+send({ kind: 'loaded' });
 parentPort!.once('message', async (input: SpreadsheetInput) => {
   try {
     send(await checkFile(input));

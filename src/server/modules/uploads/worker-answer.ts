@@ -8,6 +8,8 @@ import type { RowError } from '../../../shared/upload.js';
  * any point, a problem with the whole file, after which nothing more comes.
  */
 export type WorkerMessage =
+  /** Sent once, when its modules are loaded and it waits for its file. */
+  | { kind: 'loaded' }
   | { kind: 'rows'; slice: string }
   | { kind: 'end'; errors: RowError[]; totalRows: number }
   | { kind: 'file-error'; message: string };
