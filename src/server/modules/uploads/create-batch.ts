@@ -218,8 +218,12 @@ const LINK_COLUMNS = [
   'search_text',
 ] as const satisfies readonly (keyof PaymentLinksTable)[];
 
-/** Rows per round of writing: a statement per table, then a yield (bulkInsert). */
-const WRITE_ROUND_ROWS = 2_000;
+/**
+ * Rows per round of writing: a statement per table, then a yield (bulkInsert). With 2,000 a page
+ * asked for during a 50,000-row upload waited 15–21 ms at the median, with 1,000 10–13 ms, and
+ * the upload took no longer.
+ */
+const WRITE_ROUND_ROWS = 1_000;
 
 /**
  * Writes a batch's rows as they arrive. Each leaseholder gets a newer (time-ordered) id than the
