@@ -32,7 +32,7 @@ describe('readSpreadsheet', () => {
   });
 
   it('sends the valid rows in slices as they are checked, before the rejected rows', async () => {
-    const rows = [HEADER];
+    const rows: string[][] = [HEADER];
     for (let n = 0; n < 4_500; n += 1) {
       rows.push([
         `Tenant ${n}`,
