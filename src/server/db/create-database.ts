@@ -18,7 +18,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** The writing connection's page cache, in KiB. */
-export const WRITER_CACHE_KIB = 16 * 1024;
+const WRITER_CACHE_KIB = 16 * 1024;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded SQLite file is used. */

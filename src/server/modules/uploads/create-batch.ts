@@ -225,6 +225,9 @@ const LINK_COLUMNS = [
  */
 const WRITE_ROUND_ROWS = 1_000;
 
+/** Link ids made and sorted at once, first; each block after is twice the one before. */
+const FIRST_LINK_ID_BLOCK = 2_000;
+
 /**
  * Writes a batch's rows as they arrive. Each leaseholder gets a newer (time-ordered) id than the
  * last, and the links' random ids are handed out in sorted order: made a block at a time (2,000,
@@ -240,7 +243,7 @@ class BatchLinkWriter {
   /** What every link of the batch has in common, made as renewal makes a link. */
   private readonly link: Insertable<PaymentLinksTable>;
   private ids: string[] = [];
-  private nextBlock = WRITE_ROUND_ROWS;
+  private nextBlock = FIRST_LINK_ID_BLOCK;
 
   constructor(
     private readonly ctx: AppContext,

@@ -1,5 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
+import { cellText } from './cell-text.js';
 import { decodeCsv } from './decode-csv.js';
 import { openXlsxSheet, UnrecognisedWorkbook } from './read-xlsx-sheet.js';
 
@@ -28,7 +29,7 @@ const EXCEL_UNREADABLE = 'The Excel file could not be read. Save it again and re
  * (read-xlsx-sheet.ts, decision 0009), a chunk at a time, stopping after MAX_ROWS_READ rows; an
  * .xls, or an .xlsx that reader does not recognise, through SheetJS with `sheetRows` capping
  * what it reads (a lone cell at XFD1048576 cannot make either walk a million rows), in one chunk.
- * Excel cells are their stored values, not their displayed text (see `cellText`), and formulas
+ * Excel cells are their stored values, not their displayed text (see cell-text.ts), and formulas
  * are never evaluated or kept (a cell '=HYPERLINK(…)' is just text). Rows are arrays, so a
  * header named `__proto__` is only ever an array element.
  */
@@ -36,11 +37,10 @@ export async function spreadsheetRowChunks(input: SpreadsheetInput): Promise<Ite
   if (input.kind === 'csv') return [parseCsvRows(input.bytes)];
   if (input.kind === 'xlsx') {
     try {
-      const chunks = await openXlsxSheet(
-        input.bytes,
-        { maxRows: MAX_ROWS_READ, maxColumns: MAX_COLUMNS },
-        cellText,
-      );
+      const chunks = await openXlsxSheet(input.bytes, {
+        maxRows: MAX_ROWS_READ,
+        maxColumns: MAX_COLUMNS,
+      });
       return readableChunks(chunks);
     } catch (error) {
       if (!(error instanceof UnrecognisedWorkbook)) throw new SpreadsheetError(EXCEL_UNREADABLE);
@@ -83,24 +83,6 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
     throw new SpreadsheetError(`The CSV file could not be read: ${detail}`);
   }
   return records.map((record) => record.slice(0, MAX_COLUMNS).map((cell) => String(cell)));
-}
-
-/**
- * A cell's stored value as text. The displayed text would be wrong for us: a balance formatted
- * '£#,##0' shows 1245.5 as '£1,246', and a 12-digit phone in General format shows as
- * '4.47911E+11'. Numbers are cut to 15 significant digits, Excel's own precision, so a sum stored
- * as 1245.5000000000002 reads '1245.5' while a typed 12.345 stays '12.345' (and is refused by
- * the two-decimals rule); a number formatted as a date is its serial number.
- */
-export function cellText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : '';
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  // A cell typed as a date (t="d", rare in real files) rather than a formatted number.
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
-  return '';
 }
 
 /**

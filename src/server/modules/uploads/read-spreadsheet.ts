@@ -61,10 +61,10 @@ export function keepSpreadsheetWorkerReady(): void {
   worker.unref();
   readyWorkerLoaded = new Promise((resolve) => {
     worker.once('message', () => resolve());
-    worker.once('exit', () => resolve());
-  });
-  worker.once('exit', () => {
-    if (readyWorker === worker) readyWorker = null;
+    worker.once('exit', () => {
+      if (readyWorker === worker) readyWorker = null;
+      resolve();
+    });
   });
   // A worker that fails to start is dropped; the next upload starts its own.
   worker.once('error', () => {});
@@ -94,9 +94,8 @@ const UNREADABLE_MESSAGE = 'The file could not be read.';
  * Parses the file and checks its rows in a worker thread with a time limit: the valid rows a
  * slice at a time as the worker checks them, then the end with the rejected rows
  * (validate-rows.ts); a problem with the whole file is thrown as a 400 naming it, at whatever
- * point it is found. The web server's event loop runs neither. One worker per file, started once
- * the file is in (an idle worker kept ready was measured to cost the web process about a tenth
- * of its requests a second). Stopping early (`return()`) stops the worker.
+ * point it is found. The web server's event loop runs neither. One worker per file (the one kept
+ * ready, or a new one). Stopping early (`return()`) stops the worker.
  */
 export async function* readSpreadsheet(
   kind: SpreadsheetKind,
@@ -116,9 +115,7 @@ export async function* readSpreadsheet(
         yield message;
         return;
       }
-      if (message.kind === 'rows') {
-        yield { kind: 'rows', rows: JSON.parse(message.slice) as ValidRow[] };
-      }
+      yield { kind: 'rows', rows: JSON.parse(message.slice) as ValidRow[] };
     }
   } finally {
     inbox.close();
@@ -134,8 +131,10 @@ export async function* readSpreadsheet(
  * is in, however long the writing takes. An error, a crash or the limit is thrown once the
  * messages before it have been taken.
  */
+type FileMessage = Exclude<WorkerMessage, { kind: 'loaded' }>;
+
 function workerInbox(worker: Worker) {
-  const queue: WorkerMessage[] = [];
+  const queue: FileMessage[] = [];
   let failure: AppError | null = null;
   let isFinished = false;
   let wake: (() => void) | null = null;
@@ -174,7 +173,7 @@ function workerInbox(worker: Worker) {
   // Ended without its last message: nothing more will come, so say so now, not at the limit.
   worker.once('exit', () => fail(new AppError(400, UNREADABLE_MESSAGE)));
   return {
-    async next(): Promise<WorkerMessage> {
+    async next(): Promise<FileMessage> {
       for (;;) {
         const message = queue.shift();
         if (message) return message;

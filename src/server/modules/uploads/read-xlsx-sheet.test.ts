@@ -6,11 +6,14 @@ import {
   HEADER,
   workbookOf,
 } from '../../../../tests/helpers/uploads.js';
-import { cellText, parseSpreadsheet, readWorkbookWithSheetJs } from './parse-spreadsheet.js';
-import { readXlsxSheet, UnrecognisedWorkbook, unescapeXml } from './read-xlsx-sheet.js';
+import { parseSpreadsheet, readWorkbookWithSheetJs } from './parse-spreadsheet.js';
+import { openXlsxSheet, UnrecognisedWorkbook, unescapeXml } from './read-xlsx-sheet.js';
 
 const LIMITS = { maxRows: 50_002, maxColumns: 50 };
-const read = (bytes: Uint8Array, limits = LIMITS) => readXlsxSheet(bytes, limits, cellText);
+/** All of the sheet's rows, its chunks joined. */
+async function read(bytes: Uint8Array, limits = LIMITS): Promise<string[][]> {
+  return [...(await openXlsxSheet(bytes, limits))].flat();
+}
 
 /** Rows as the upload's checks see them: trailing empty cells and rows carry nothing. */
 function meaningful(rows: string[][]): string[][] {

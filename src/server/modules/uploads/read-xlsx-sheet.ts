@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
+import { cellText } from './cell-text.js';
 
 /**
  * The .xlsx reader of uploads (decision 0009): the first sheet's cells as text, read straight
@@ -32,7 +33,6 @@ export interface SheetLimits {
 export async function openXlsxSheet(
   bytes: Uint8Array,
   limits: SheetLimits,
-  numberText: (value: number) => string,
   chunkRows = 2_000,
 ): Promise<Iterable<string[][]>> {
   const zip = await openZip(bytes);
@@ -47,23 +47,10 @@ export async function openXlsxSheet(
     if (!sheetData) throw new UnrecognisedWorkbook('no sheet data');
     const shared = parts.sharedStrings ? zip.read(parts.sharedStrings) : null;
     const strings = shared === null ? [] : sharedStrings(shared);
-    return sheetRowChunks(sheet, sheetData, strings, { limits, numberText, chunkRows });
+    return sheetRowChunks(sheet, sheetData, strings, { limits, chunkRows });
   } finally {
     zip.close();
   }
-}
-
-/** All of the first sheet's rows at once (openXlsxSheet's chunks joined). */
-export async function readXlsxSheet(
-  bytes: Uint8Array,
-  limits: SheetLimits,
-  numberText: (value: number) => string,
-): Promise<string[][]> {
-  const rows: string[][] = [];
-  for (const chunk of await openXlsxSheet(bytes, limits, numberText)) {
-    for (const row of chunk) rows.push(row);
-  }
-  return rows;
 }
 
 // Element and attribute names, with or without a namespace prefix.
@@ -181,9 +168,9 @@ function* sheetRowChunks(
   xml: string,
   sheetData: RegExpExecArray,
   strings: readonly string[],
-  options: { limits: SheetLimits; numberText: (value: number) => string; chunkRows: number },
+  options: { limits: SheetLimits; chunkRows: number },
 ): Generator<string[][]> {
-  const { limits, numberText, chunkRows } = options;
+  const { limits, chunkRows } = options;
   if (sheetData[1] === '/') return;
   const dimension = DIMENSION.exec(xml.slice(0, sheetData.index));
   let firstRow = dimension ? Number(dimension[2]) - 1 : -1;
@@ -226,7 +213,7 @@ function* sheetRowChunks(
     const column = reference ? columnIndex(reference[1]!.toUpperCase()) : columnIndexNext;
     columnIndexNext = column + 1;
     if (reference?.[2] && rowIndex < 0) rowIndex = Number(reference[2]) - 1;
-    const text = cellValue(CELL_TYPE.exec(attributes)?.[1] ?? 'n', body, strings, numberText);
+    const text = cellValue(CELL_TYPE.exec(attributes)?.[1] ?? 'n', body, strings);
     if (text === null) continue;
 
     if (firstRow < 0) firstRow = Math.max(rowIndex, 0);
@@ -254,12 +241,7 @@ function* sheetRowChunks(
 }
 
 /** A cell's stored value as text, or null when it holds none (a styled empty cell). */
-function cellValue(
-  type: string,
-  body: string,
-  strings: readonly string[],
-  numberText: (value: number) => string,
-): string | null {
+function cellValue(type: string, body: string, strings: readonly string[]): string | null {
   if (type === 'inlineStr') {
     const inline = INLINE.exec(body);
     return inline ? itemText(inline[1]!) : null;
@@ -278,7 +260,7 @@ function cellValue(
       return '';
     default: {
       if (value.trim() === '') return null;
-      return numberText(Number(value));
+      return cellText(Number(value));
     }
   }
 }

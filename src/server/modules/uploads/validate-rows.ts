@@ -18,10 +18,6 @@ export interface ValidRow {
   amountPence: number;
 }
 
-export type CheckedRows =
-  | { kind: 'file-error'; message: string }
-  | { kind: 'rows'; valid: ValidRow[]; errors: RowError[]; totalRows: number };
-
 /** Case and spacing do not matter in headers: 'tenant  name' is 'Tenant Name'. */
 function headerKey(text: string): string {
   return text.toLowerCase().replace(/\s+/g, '');
@@ -32,26 +28,11 @@ export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
 const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 /**
- * The row rules of a credit controller's upload (issue 4): which rows become payment links and,
- * for the others, what to fix, in the spreadsheet's own row numbers (header = row 1).
- */
-export function validateRows(rows: readonly (readonly string[])[]): CheckedRows {
-  const [header, ...body] = rows;
-  const checker = RowChecker.forHeader(header);
-  if (typeof checker === 'string') return { kind: 'file-error', message: checker };
-  for (const cells of body) checker.check(cells);
-  return {
-    kind: 'rows',
-    valid: checker.takeValid(),
-    errors: checker.errors,
-    totalRows: checker.totalRows,
-  };
-}
-
-/**
- * validateRows a row at a time, for a file read in chunks (spreadsheet-worker.ts): the valid
- * rows so far can be taken and sent on while later rows are still being read. A duplicate is
- * always the later row, so taking rows early changes no answer.
+ * The row rules of a credit controller's upload (issue 4), a row at a time as the file is read
+ * (spreadsheet-worker.ts): which rows become payment links and, for the others, what to fix, in
+ * the spreadsheet's own row numbers (header = row 1). The valid rows so far can be taken and sent
+ * on while later rows are still being read; a duplicate is always the later row, so taking rows
+ * early changes no answer.
  */
 export class RowChecker {
   readonly errors: RowError[] = [];
