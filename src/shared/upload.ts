@@ -1,22 +1,12 @@
 import { z } from 'zod';
 
-/** Spec section 3: the columns an upload must have, in the template's order. */
-export const REQUIRED_COLUMNS = [
-  'Tenant Name',
-  'Email Address',
-  'Phone Number (for WhatsApp)',
-  'Property Address',
-  'Balance Due (£)',
-] as const;
-export type RequiredColumn = (typeof REQUIRED_COLUMNS)[number];
+export { REQUIRED_COLUMNS, type RequiredColumn, UPLOAD_MAX_ROWS } from './upload-rules.js';
 
 /** Spec sections 5 and 9. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type: Please upload a CSV or Excel file.';
 export const FILE_TOO_LARGE_MESSAGE = 'File too large: Please upload a file smaller than 5MB.';
-/** Rows of leaseholders one file may hold (the header not counted). */
-export const UPLOAD_MAX_ROWS = 50_000;
 
 export const UploadResponseSchema = z.object({ batchId: z.string(), totalRows: z.number() });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
+import { UPLOAD_MAX_ROWS } from '../../../shared/upload-rules.js';
 import { cellText } from './cell-text.js';
 import { decodeCsv } from './decode-csv.js';
 import { openXlsxSheet, UnrecognisedWorkbook } from './read-xlsx-sheet.js';
@@ -33,8 +33,10 @@ const EXCEL_UNREADABLE = 'The Excel file could not be read. Save it again and re
  * are never evaluated or kept (a cell '=HYPERLINK(…)' is just text). Rows are arrays, so a
  * header named `__proto__` is only ever an array element.
  */
-export async function spreadsheetRowChunks(input: SpreadsheetInput): Promise<Iterable<string[][]>> {
-  if (input.kind === 'csv') return [parseCsvRows(input.bytes)];
+export async function spreadsheetRowChunks(
+  input: SpreadsheetInput,
+): Promise<AsyncIterable<string[][]>> {
+  if (input.kind === 'csv') return oneChunk(parseCsvRows(input.bytes));
   if (input.kind === 'xlsx') {
     try {
       const chunks = await openXlsxSheet(input.bytes, {
@@ -46,11 +48,18 @@ export async function spreadsheetRowChunks(input: SpreadsheetInput): Promise<Ite
       if (!(error instanceof UnrecognisedWorkbook)) throw new SpreadsheetError(EXCEL_UNREADABLE);
     }
   }
-  return [await readWorkbookWithSheetJs(input.bytes)];
+  return oneChunk(await readWorkbookWithSheetJs(input.bytes));
 }
 
-/** A sheet that turns out broken part-way (a cell never closed) is a file we name the problem of. */
-function* readableChunks(chunks: Iterable<string[][]>): Generator<string[][]> {
+async function* oneChunk(rows: string[][]): AsyncGenerator<string[][]> {
+  yield rows;
+}
+
+/**
+ * A sheet that turns out broken part-way (a cell never closed, its zip data corrupt) is a file
+ * we name the problem of.
+ */
+async function* readableChunks(chunks: AsyncIterable<string[][]>): AsyncGenerator<string[][]> {
   try {
     yield* chunks;
   } catch {
@@ -61,7 +70,7 @@ function* readableChunks(chunks: Iterable<string[][]>): Generator<string[][]> {
 /** All the rows at once (spreadsheetRowChunks joined). */
 export async function parseSpreadsheet(input: SpreadsheetInput): Promise<string[][]> {
   const rows: string[][] = [];
-  for (const chunk of await spreadsheetRowChunks(input)) {
+  for await (const chunk of await spreadsheetRowChunks(input)) {
     for (const row of chunk) rows.push(row);
   }
   return rows;

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import {
   editFirstSheetXml,
   editXlsxPart,
@@ -11,8 +12,14 @@ import { openXlsxSheet, UnrecognisedWorkbook, unescapeXml } from './read-xlsx-sh
 
 const LIMITS = { maxRows: 50_002, maxColumns: 50 };
 /** All of the sheet's rows, its chunks joined. */
-async function read(bytes: Uint8Array, limits = LIMITS): Promise<string[][]> {
-  return [...(await openXlsxSheet(bytes, limits))].flat();
+async function read(
+  bytes: Uint8Array,
+  limits = LIMITS,
+  options: { pieceBytes?: number; chunkRows?: number } = {},
+): Promise<string[][]> {
+  const rows: string[][] = [];
+  for await (const chunk of await openXlsxSheet(bytes, limits, options)) rows.push(...chunk);
+  return rows;
 }
 
 /** Rows as the upload's checks see them: trailing empty cells and rows carry nothing. */
@@ -96,10 +103,21 @@ describe('the .xlsx reader', () => {
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, randomSheet(random(seed)), 'Arrears');
       XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['second sheet']]), 'Notes');
-      const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: seed % 2 === 0 });
-      const ours = meaningful(await read(bytes));
-      const theirs = meaningful(await readWorkbookWithSheetJs(bytes));
-      expect(ours, `seed ${seed}`).toEqual(theirs);
+      const options = { type: 'buffer', bookType: 'xlsx', bookSST: seed % 2 === 0 } as const;
+      const stored = XLSX.write(book, options);
+      const packed = XLSX.write(book, { ...options, compression: true });
+      const theirs = meaningful(await readWorkbookWithSheetJs(stored));
+      expect(meaningful(await read(stored)), `seed ${seed}`).toEqual(theirs);
+      // The sheet read in small pieces: tags, cells and characters cut at every kind of place.
+      const pieceBytes = 1 + (seed % 13);
+      expect(meaningful(await read(stored, LIMITS, { pieceBytes })), `seed ${seed}`).toEqual(
+        theirs,
+      );
+      // Inflated in pieces too (64 bytes is zlib's smallest), and in small chunks of rows.
+      expect(
+        meaningful(await read(packed, LIMITS, { pieceBytes: 64, chunkRows: 1 + (seed % 3) })),
+        `seed ${seed}`,
+      ).toEqual(theirs);
     }
   });
 
@@ -167,6 +185,48 @@ describe('the .xlsx reader', () => {
       ['Tenant 2', 'a'],
       ['Tenant 3', 'a'],
     ]);
+  });
+
+  it('hands out the first rows before the rest of the sheet is inflated', async () => {
+    const rows = [
+      HEADER,
+      ...Array.from({ length: 5_000 }, (_, n) => [
+        `Tenant ${n}`,
+        `t${n}@example.co.uk`,
+        '',
+        'Flat',
+        n,
+      ]),
+    ];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Arrears');
+    const bytes = XLSX.write(book, {
+      type: 'buffer',
+      bookType: 'xlsx',
+      compression: true,
+    }) as Buffer;
+    // The sheet's packed data spoilt near its end: only reading that far can find it.
+    const entry = await new Promise<yauzl.Entry>((resolve, reject) => {
+      yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+        if (error || !zip) return reject(error);
+        zip.on('entry', (found: yauzl.Entry) =>
+          found.fileName.endsWith('sheet1.xml') ? resolve(found) : zip.readEntry(),
+        );
+        zip.readEntry();
+      });
+    });
+    const header = entry.relativeOffsetOfLocalHeader;
+    const start = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
+    bytes.fill(0xff, start + entry.compressedSize - 200, start + entry.compressedSize - 100);
+
+    const chunks = (await openXlsxSheet(bytes, LIMITS, { chunkRows: 100 }))[Symbol.asyncIterator]();
+    const first = await chunks.next();
+    expect(first.value).toEqual(rows.slice(0, 100).map((row) => row.map(String)));
+    await expect(
+      (async () => {
+        for (let next = await chunks.next(); !next.done; next = await chunks.next());
+      })(),
+    ).rejects.toThrow();
   });
 
   it('leaves a workbook it does not recognise to SheetJS', async () => {

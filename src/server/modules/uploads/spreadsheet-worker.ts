@@ -4,7 +4,7 @@
 // rows), and the valid ones are sent on as they are checked, so the web server writes the first
 // rows while later ones are still being read (WorkerMessage).
 import { parentPort } from 'node:worker_threads';
-import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
+import { UPLOAD_MAX_ROWS } from '../../../shared/upload-rules.js';
 import {
   SpreadsheetError,
   type SpreadsheetInput,
@@ -28,7 +28,7 @@ async function checkFile(input: SpreadsheetInput): Promise<WorkerMessage> {
       });
     }
   };
-  for (const chunk of await spreadsheetRowChunks(input)) {
+  for await (const chunk of await spreadsheetRowChunks(input)) {
     let first = 0;
     if (!checker) {
       const made = RowChecker.forHeader(chunk[0]);

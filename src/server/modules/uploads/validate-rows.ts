@@ -1,9 +1,5 @@
-import {
-  REQUIRED_COLUMNS,
-  type RequiredColumn,
-  type RowError,
-  type RowIssue,
-} from '../../../shared/upload.js';
+import type { RowError, RowIssue } from '../../../shared/upload.js';
+import { REQUIRED_COLUMNS, type RequiredColumn } from '../../../shared/upload-rules.js';
 import { parseBalance } from './parse-balance.js';
 import { parsePhone } from './parse-phone.js';
 
