@@ -248,7 +248,6 @@ async function* sheetRowChunks(
   const cellEnd = new RegExp(CELL_END.source, 'g');
   token.lastIndex = sheetData.index + sheetData[0].length;
   for (;;) {
-    // The window holds no whole token, or a cell without its end: read on from where it stopped.
     const from = token.lastIndex;
     const match = token.exec(xml);
     let end: RegExpExecArray | null = null;
@@ -257,7 +256,12 @@ async function* sheetRowChunks(
       end = cellEnd.exec(xml);
     }
     if (!match || (match[1] === 'c' && match[3] !== '/' && !end)) {
-      if (!(await sheet.more(from))) {
+      // The window holds no whole token, or a cell without its end: read on, keeping the cell,
+      // or else from the last tag begun (no token can start before it). A cell is read again as
+      // the window grows; Excel holds at most 32,767 characters in one, so that is a few times
+      // at most, and a hostile sheet's giant cell runs into the worker's time limit.
+      const keep = match ? match.index : Math.max(from, xml.lastIndexOf('<'));
+      if (!(await sheet.more(keep))) {
         if (match) throw new Error('a cell is not closed');
         break;
       }
