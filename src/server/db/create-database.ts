@@ -20,6 +20,19 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 /** The writing connection's page cache, in KiB. */
 const WRITER_CACHE_KIB = 16 * 1024;
 
+/**
+ * Pages of 8 KB for a new database file (SQLite's default is 4 KB, PostgreSQL's 8 KB). The links
+ * table has a dozen indexes; with pages twice the size each is a level shallower and an
+ * upload's inserts touch fewer of them. Measured (decision 0009): 50,000 rows written in
+ * 1.05–1.10 s rather than 1.24–1.28 s, and every tracking query over 100,000 links as fast or
+ * faster (the expiring-links list's p95 21 ms rather than 31 ms). 16 KB wrote a little faster
+ * still but made the dashboard's stats slower.
+ */
+export const PAGE_BYTES = 8192;
+
+/** The write-ahead log's size at which the connection checkpoints by itself: a backstop. */
+const AUTOCHECKPOINT_BYTES = 400 * 1024 * 1024;
+
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded SQLite file is used. */
   databaseUrl?: string;
@@ -53,6 +66,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  // Set before the file has any content; a database made with another page size keeps it.
+  sqlite.pragma(`page_size = ${PAGE_BYTES}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -72,7 +87,7 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   // a quarter of the threshold when a write starts it over, so its size keeps telling how much
   // is new.
   const thresholdBytes = walCheckpoint?.thresholdBytes ?? WAL_CHECKPOINT_BYTES;
-  sqlite.pragma('wal_autocheckpoint = 100000');
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_BYTES / PAGE_BYTES}`);
   sqlite.pragma(`journal_size_limit = ${Math.floor(thresholdBytes / 4)}`);
   const checkpoints = startWalCheckpoints(file, {
     onError: (error) => console.error('SQLite checkpoint failed:', error),

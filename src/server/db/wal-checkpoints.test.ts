@@ -77,6 +77,6 @@ describe('write-ahead log checkpoints (SQLite file)', () => {
     const { rows } = await sql<{
       wal_autocheckpoint: number;
     }>`pragma wal_autocheckpoint`.execute(handle.db);
-    expect(rows[0]!.wal_autocheckpoint).toBe(100_000);
+    expect(rows[0]!.wal_autocheckpoint).toBe(51_200); // 400 MB of 8 KB pages
   });
 });
