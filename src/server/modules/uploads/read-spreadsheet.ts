@@ -48,9 +48,9 @@ function startWorker(): Worker {
 /**
  * One worker kept started for the next file: starting one and loading its modules takes a
  * sixth to a fifth of a second (a third while it loaded zod, see shared/upload-rules.ts), which
- * a 50,000-row upload would wait for before its first row. Each worker
- * reads one file and is ended, so a file that crashed or poisoned one leaves nothing behind; the
- * next is started once the upload before has finished reading. It does not keep the process
+ * a 50,000-row upload would wait for before its first row. Each worker reads one file and is
+ * ended, so a file that crashed or poisoned one leaves nothing behind; the next is started once
+ * the upload before has finished reading. It does not keep the process
  * alive, and it is started again if it dies while waiting.
  */
 let readyWorker: Worker | null = null;

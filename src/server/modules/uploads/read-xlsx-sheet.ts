@@ -107,7 +107,7 @@ class StreamedText {
     if (next.done) this.isEnd = true;
     if (this.isStart && added.length > 0) {
       this.isStart = false;
-      if (added.charCodeAt(0) === 0xfeff) added = added.slice(1);
+      added = withoutBom(added);
     }
     this.text = this.text.slice(from) + added;
     return true;
@@ -250,12 +250,14 @@ async function* sheetRowChunks(
   for (;;) {
     const from = token.lastIndex;
     const match = token.exec(xml);
+    // A cell's body runs to its own end tag, unless it closes itself.
+    const hasBody = match?.[1] === 'c' && match[3] !== '/';
     let end: RegExpExecArray | null = null;
-    if (match && match[1] === 'c' && match[3] !== '/') {
+    if (hasBody) {
       cellEnd.lastIndex = token.lastIndex;
       end = cellEnd.exec(xml);
     }
-    if (!match || (match[1] === 'c' && match[3] !== '/' && !end)) {
+    if (!match || (hasBody && !end)) {
       // The window holds no whole token, or a cell without its end: read on, keeping the cell,
       // or else from the last tag begun (no token can start before it). A cell is read again as
       // the window grows; Excel holds at most 32,767 characters in one, so that is a few times
@@ -283,7 +285,6 @@ async function* sheetRowChunks(
       if (firstRow >= 0 && rowIndex - firstRow >= limits.maxRows) break;
       continue;
     }
-    // A cell: its body runs to its own end tag, unless it closes itself.
     let body = '';
     if (end) {
       body = xml.slice(token.lastIndex, end.index);
@@ -414,7 +415,10 @@ function partText(zip: Buffer, entry: yauzl.Entry): string {
       ? packed
       : inflateRawSync(packed, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
   if (bytes.length !== entry.uncompressedSize) throw new Error('a part of the wrong size');
-  const text = bytes.toString('utf8');
+  return withoutBom(bytes.toString('utf8'));
+}
+
+function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -427,8 +431,8 @@ async function* partPieces(
   const packed = packedPart(zip, entry);
   let size = 0;
   if (entry.compressionMethod === STORED) {
-    for (; size < packed.length; size += pieceBytes) {
-      yield packed.subarray(size, size + pieceBytes);
+    for (let at = 0; at < packed.length; at += pieceBytes) {
+      yield packed.subarray(at, at + pieceBytes);
     }
     size = packed.length;
   } else {
