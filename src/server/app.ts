@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultClientDir, registerStaticClient } from './http/static-client.js';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
+import { checkSameOrigin } from './modules/auth/check-same-origin.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { registerSessions } from './modules/auth/sessions.js';
 import { callMeNowRoutes } from './modules/call-me-now/routes.js';
@@ -52,38 +53,46 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app, { isProduction: ctx.config.isProduction });
-  await app.register(cookie);
-  await registerSessions(app, ctx);
-
   await app.register(healthRoutes, ctx);
-  await app.register(authRoutes, { ...ctx, prefix: '/api/auth' });
-  await app.register(callMeNowRoutes, { ...ctx, prefix: '/api' });
-  // Called by providers, verified by signature: outside the admin scope.
-  await app.register(webhookRoutes, { ...ctx, prefix: '/api/webhooks' });
-  // The leaseholder's payment calls (public, keyed by the link id) and Stripe's webhook.
-  const paymentProvider = createPaymentProvider(ctx.config, ctx.clock);
-  await app.register(paymentRoutes, { ...ctx, provider: paymentProvider, prefix: '/api' });
-  await app.register(stripeWebhookRoutes, {
-    ...ctx,
-    provider: paymentProvider,
-    prefix: '/api/webhooks',
+
+  // Public calls: the landing page's form, the leaseholder's payment calls (keyed by the link id)
+  // and the providers' webhooks (verified by signature). No session is read here: the link page's
+  // calls are the hottest path there is, and reading cookies and a session for them was work
+  // thrown away.
+  await app.register(async (open) => {
+    open.addHook('onRequest', checkSameOrigin(ctx.config));
+    await open.register(callMeNowRoutes, { ...ctx, prefix: '/api' });
+    await open.register(webhookRoutes, { ...ctx, prefix: '/api/webhooks' });
+    const paymentProvider = createPaymentProvider(ctx.config, ctx.clock);
+    await open.register(paymentRoutes, { ...ctx, provider: paymentProvider, prefix: '/api' });
+    await open.register(stripeWebhookRoutes, {
+      ...ctx,
+      provider: paymentProvider,
+      prefix: '/api/webhooks',
+    });
   });
 
-  // Every admin API route is registered inside this scope and so passes the one guard.
-  await app.register(
-    async (admin) => {
-      admin.addHook('onRequest', requireAdmin);
-      await admin.register(systemAdminRoutes, ctx);
-      await admin.register(callbackRequestRoutes, ctx);
-      await admin.register(templateRoutes, ctx);
-      await admin.register(messageRoutes, ctx);
-      await admin.register(previewRoutes, ctx);
-      await admin.register(uploadRoutes, ctx);
-      await admin.register(paymentLinkRoutes, ctx);
-      await admin.register(dashboardRoutes, ctx);
-    },
-    { prefix: '/api' },
-  );
+  // Staff: the session cookie, the session lookup and the cross-site check (sessions.ts), then
+  // sign-in and every admin API route, which all pass the one guard.
+  await app.register(async (staff) => {
+    await staff.register(cookie);
+    await registerSessions(staff, ctx);
+    await staff.register(authRoutes, { ...ctx, prefix: '/api/auth' });
+    await staff.register(
+      async (admin) => {
+        admin.addHook('onRequest', requireAdmin);
+        await admin.register(systemAdminRoutes, ctx);
+        await admin.register(callbackRequestRoutes, ctx);
+        await admin.register(templateRoutes, ctx);
+        await admin.register(messageRoutes, ctx);
+        await admin.register(previewRoutes, ctx);
+        await admin.register(uploadRoutes, ctx);
+        await admin.register(paymentLinkRoutes, ctx);
+        await admin.register(dashboardRoutes, ctx);
+      },
+      { prefix: '/api' },
+    );
+  });
 
   await registerStaticClient(app, {
     clientDir: options.clientDir ?? defaultClientDir,

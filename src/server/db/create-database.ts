@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
-import { QueuedSqliteDialect } from './sqlite-dialect.js';
+import { QueuedSqliteDialect, TurnSnapshot } from './sqlite-dialect.js';
 import {
   startWalCheckpoints,
   WAL_CHECKPOINT_BYTES,
@@ -76,8 +76,13 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   // several in an order no insert order can follow, and with the default those pages were
   // thrown out and read back again (a 50,000-row write: 1.9 s, now 1.3 s).
   sqlite.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  // The read-only connection's reads share a snapshot per turn; every statement this connection
+  // runs ends it, so a read after a write here always sees the write (sqlite-dialect.ts).
+  const snapshot = new TurnSnapshot();
   const db = new Kysely<Database>({
-    dialect: new QueuedSqliteDialect(withStatementCache(sqlite)),
+    dialect: new QueuedSqliteDialect(withStatementCache(sqlite), {
+      afterStatement: () => snapshot.end(),
+    }),
   });
   if (file === ':memory:') return { db, readDb: db, engine: 'sqlite', close: () => db.destroy() };
 
@@ -98,7 +103,7 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
   const readDb = new Kysely<Database>({
-    dialect: new QueuedSqliteDialect(withStatementCache(reader)),
+    dialect: new QueuedSqliteDialect(withStatementCache(reader), { snapshot }),
   });
   return {
     db,

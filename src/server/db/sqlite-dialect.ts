@@ -11,6 +11,7 @@ import {
   SqliteAdapter,
   type SqliteDatabase,
   SqliteIntrospector,
+  type SqliteStatement,
   SqliteQueryCompiler,
 } from 'kysely';
 
@@ -26,13 +27,15 @@ import {
  */
 export class QueuedSqliteDialect implements Dialect {
   readonly #database: SqliteDatabase;
+  readonly #options: ConnectionOptions;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: SqliteDatabase, options: ConnectionOptions = {}) {
     this.#database = database;
+    this.#options = options;
   }
 
   createDriver(): Driver {
-    return new QueuedSqliteDriver(this.#database);
+    return new QueuedSqliteDriver(this.#database, this.#options);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -49,15 +52,78 @@ export class QueuedSqliteDialect implements Dialect {
   }
 }
 
+export interface ConnectionOptions {
+  /** A read-only connection: its reads share one snapshot per turn of the event loop. */
+  snapshot?: TurnSnapshot;
+  /** The writing connection: called after each of its statements (a change may now be visible). */
+  afterStatement?: () => void;
+}
+
+/**
+ * One read transaction shared by the reads of one turn of the event loop, on the read-only
+ * connection (decision 0011). Each read outside a transaction is a transaction of its own, and
+ * in WAL mode starting and ending one costs three system calls (a lock on the shared-memory
+ * index, an fstat of the file, the unlock): 7–10 µs on this machine, against 2.6 µs for the
+ * public link read itself. Requests that arrive together are served in one turn, so they now
+ * share those calls.
+ *
+ * The snapshot is never older than the turn it was taken in: it ends when the turn's callbacks
+ * are done (setImmediate), and at once after any statement on this process's writing
+ * connection, so a read after a write in this process always sees it. A write by another
+ * process is seen from the next turn: as if the request had come a moment sooner.
+ */
+export class TurnSnapshot {
+  #database: SqliteDatabase | null = null;
+  #isOpen = false;
+  /** An explicit transaction on the connection holds its own snapshot. */
+  #isSuspended = false;
+  readonly #endAtTurnEnd = () => this.end();
+
+  attach(database: SqliteDatabase): void {
+    this.#database = database;
+  }
+
+  /** Before a read: opens the turn's read transaction if none is open. */
+  beforeRead(): void {
+    if (this.#isOpen || this.#isSuspended || !this.#database) return;
+    this.#database.prepare('begin').run([]);
+    this.#isOpen = true;
+    setImmediate(this.#endAtTurnEnd);
+  }
+
+  end(): void {
+    if (!this.#isOpen) return;
+    this.#isOpen = false;
+    this.#database?.prepare('commit').run([]);
+  }
+
+  suspend(): void {
+    this.end();
+    this.#isSuspended = true;
+  }
+
+  resume(): void {
+    this.#isSuspended = false;
+  }
+
+  detach(): void {
+    this.end();
+    this.#database = null;
+  }
+}
+
 class QueuedSqliteDriver implements Driver {
   readonly #database: SqliteDatabase;
   readonly #connection: SqliteConnection;
+  readonly #snapshot: TurnSnapshot | undefined;
   readonly #waiting: (() => void)[] = [];
   #isHeld = false;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: SqliteDatabase, options: ConnectionOptions) {
     this.#database = database;
-    this.#connection = new SqliteConnection(database);
+    this.#snapshot = options.snapshot;
+    this.#snapshot?.attach(database);
+    this.#connection = new SqliteConnection(database, options);
   }
 
   async init(): Promise<void> {}
@@ -80,44 +146,62 @@ class QueuedSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#snapshot?.suspend();
     await connection.executeQuery(CompiledQuery.raw('begin'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.#snapshot?.resume();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
+    this.#snapshot?.resume();
   }
 
   async destroy(): Promise<void> {
+    this.#snapshot?.detach();
     this.#database.close();
   }
 }
 
 class SqliteConnection implements DatabaseConnection {
   readonly #database: SqliteDatabase;
+  readonly #snapshot: TurnSnapshot | undefined;
+  readonly #afterStatement: (() => void) | undefined;
 
-  constructor(database: SqliteDatabase) {
+  constructor(database: SqliteDatabase, options: ConnectionOptions) {
     this.#database = database;
+    this.#snapshot = options.snapshot;
+    this.#afterStatement = options.afterStatement;
   }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.#database.prepare(compiledQuery.sql);
-    const parameters = compiledQuery.parameters as unknown[];
+    try {
+      return Promise.resolve(this.#run<R>(statement, compiledQuery.parameters as unknown[]));
+    } finally {
+      // Every statement, reads too: `insert ... returning` is a reader, and so are begin and
+      // commit as far as SQLite's read-only flag goes.
+      this.#afterStatement?.();
+    }
+  }
+
+  #run<R>(statement: SqliteStatement, parameters: unknown[]): QueryResult<R> {
     if (statement.reader) {
-      return Promise.resolve({ rows: statement.all(parameters) as R[] });
+      this.#snapshot?.beforeRead();
+      return { rows: statement.all(parameters) as R[] };
     }
     const { changes, lastInsertRowid } = statement.run(parameters);
-    return Promise.resolve({
+    return {
       numAffectedRows: changes === undefined || changes === null ? undefined : BigInt(changes),
       insertId:
         lastInsertRowid === undefined || lastInsertRowid === null
           ? undefined
           : BigInt(lastInsertRowid),
       rows: [],
-    });
+    };
   }
 
   // biome-ignore lint/correctness/useYield: the project never streams from SQLite.

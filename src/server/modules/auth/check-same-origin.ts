@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import { isSafeEqual } from './safe-equal.js';
 
@@ -22,9 +22,10 @@ function pathOf(request: FastifyRequest): string {
 }
 
 function needsCheck(request: FastifyRequest): boolean {
+  // The method first: `routeOptions` builds an object on each read, too dear for every GET.
+  if (!STATE_CHANGING.has(request.method)) return false;
   const path = pathOf(request);
   return (
-    STATE_CHANGING.has(request.method) &&
     path.startsWith('/api/') &&
     // Webhooks come from Stripe and Twilio, cross-site by nature, and are verified by signature.
     !path.startsWith('/api/webhooks/')
@@ -59,11 +60,17 @@ export function isSameOriginRequest(request: FastifyRequest, config: Config): bo
   return typeof sent === 'string' && expected !== undefined && isSafeEqual(sent, expected);
 }
 
-/** onRequest hook on the root instance: runs before any route's own hooks. */
-export function checkSameOrigin(config: Config) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!needsCheck(request) || isSameOriginRequest(request, config)) return;
+/**
+ * onRequest hook, added to a scope before its routes so it runs before any route's own hooks.
+ * Not async: it is on the public link page's calls, and a promise per request is measurable there.
+ */
+export function checkSameOrigin(config: Config): onRequestHookHandler {
+  return (request, reply, done) => {
+    if (!needsCheck(request) || isSameOriginRequest(request, config)) {
+      done();
+      return;
+    }
     request.log.warn({ url: request.routeOptions.url }, 'cross-site request refused');
-    return reply.status(403).send({ message: CROSS_SITE_MESSAGE });
+    reply.status(403).send({ message: CROSS_SITE_MESSAGE });
   };
 }

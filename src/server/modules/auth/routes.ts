@@ -16,11 +16,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   // registerSessions stored the secret already at start-up; this reads the same one.
   const secret = await loadSessionSecret(ctx);
 
-  // Answers here carry the CSRF token or set the session cookie: never cached anywhere.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
-
   app.get('/status', { schema: { response: { 200: AuthStatusSchema } } }, async (request) => {
     const session = request.adminSession;
     if (!session) return { isAuthenticated: false, loginTime: null };

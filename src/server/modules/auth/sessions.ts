@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { checkSameOrigin } from './check-same-origin.js';
 import type { AdminSession } from './create-session.js';
@@ -13,16 +13,11 @@ declare module 'fastify' {
   }
 }
 
-function isApiRequest(request: FastifyRequest): boolean {
-  return (
-    request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
-  );
-}
-
 /**
- * Adds the session lookup and the cross-site check to the root instance, not to an encapsulated
- * plugin, so they run before every route's own hooks, including the admin guard (requireAdmin).
- * Static files skip the lookup: a page load should not cost a database query per asset.
+ * Adds the session lookup and the cross-site check to the staff scope (app.ts) before any of its
+ * routes, so they run before every route's own hooks, including the admin guard (requireAdmin).
+ * Pages, static files and the public calls are outside that scope: a page load should not cost
+ * a database query per asset.
  */
 export async function registerSessions(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secret = await loadSessionSecret(ctx);
@@ -30,7 +25,6 @@ export async function registerSessions(app: FastifyInstance, ctx: AppContext): P
 
   app.addHook('onRequest', async (request) => {
     request.adminSession = null;
-    if (!isApiRequest(request)) return;
     const token = readSessionToken(request, ctx.config);
     if (token) request.adminSession = await findSession(ctx, secret, token);
   });

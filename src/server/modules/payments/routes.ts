@@ -22,18 +22,12 @@ export const PROVIDER_FAILED_MESSAGE =
 
 /**
  * The leaseholder's calls (public, no session): the link, its first opening, paying, the
- * result and the receipt. The link id in the path is the only key, so every answer keeps it out
- * of caches, referrers and search indexes (ARCHITECTURE section 7).
+ * result and the receipt. The link id in the path is the only key; like every answer under /api,
+ * these are kept out of caches, referrers and search indexes (security-headers.ts).
  */
 export const paymentRoutes: FastifyPluginAsyncZod<
   AppContext & { provider: PaymentProvider | null }
 > = async (app, { provider, ...ctx }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
-
   // No response schema: the answer is built field by field (getPublicPaymentLink), and checking
   // it again with zod on every read cost this hottest public call a tenth of its time.
   app.get(
