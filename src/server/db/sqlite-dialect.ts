@@ -11,8 +11,8 @@ import {
   SqliteAdapter,
   type SqliteDatabase,
   SqliteIntrospector,
-  type SqliteStatement,
   SqliteQueryCompiler,
+  type SqliteStatement,
 } from 'kysely';
 
 /**
