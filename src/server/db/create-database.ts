@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
-import { QueuedSqliteDialect, TurnSnapshot } from './sqlite-dialect.js';
+import { queuedSqliteKysely, TurnSnapshot } from './sqlite-dialect.js';
 import {
   startWalCheckpoints,
   WAL_CHECKPOINT_BYTES,
@@ -79,10 +79,8 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   // The read-only connection's reads share a snapshot per turn; every statement this connection
   // runs ends it, so a read after a write here always sees the write (sqlite-dialect.ts).
   const snapshot = new TurnSnapshot();
-  const db = new Kysely<Database>({
-    dialect: new QueuedSqliteDialect(withStatementCache(sqlite), {
-      afterStatement: () => snapshot.end(),
-    }),
+  const db = queuedSqliteKysely<Database>(withStatementCache(sqlite), {
+    afterStatement: () => snapshot.end(),
   });
   if (file === ':memory:') return { db, readDb: db, engine: 'sqlite', close: () => db.destroy() };
 
@@ -102,9 +100,7 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   // Opened after the writer has made the file a WAL database, which a read-only connection needs.
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
-  const readDb = new Kysely<Database>({
-    dialect: new QueuedSqliteDialect(withStatementCache(reader), { snapshot }),
-  });
+  const readDb = queuedSqliteKysely<Database>(withStatementCache(reader), { snapshot });
   return {
     db,
     readDb,

@@ -56,4 +56,38 @@ describe('preparedQuery', () => {
     expect((await move(t.ctx, { key: 'one', at: 5 })).numAffectedRows).toBe(2n);
     expect((await move(t.ctx, { key: 'none', at: 5 })).numAffectedRows).toBe(0n);
   });
+
+  // SQLite's one connection: the read waits its turn. PostgreSQL's pool: another connection (it
+  // may answer at once or not, as connecting goes), which does not see the row either.
+  it('does not slip into a transaction that holds the connection', async () => {
+    let releaseTransaction = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseTransaction = resolve;
+    });
+    let isInserted = () => {};
+    const inserted = new Promise<void>((resolve) => {
+      isInserted = resolve;
+    });
+    const transaction = t.ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('rate_limit_events')
+        .values({ bucket: 'b', key: 'one', at: 9 })
+        .execute();
+      isInserted();
+      await held;
+      await trx.deleteFrom('rate_limit_events').where('at', '=', 9).execute();
+    });
+    await inserted;
+    let isAnswered = false;
+    const read = eventsOf(t.ctx, { key: 'one', after: 0 }).then((result) => {
+      isAnswered = true;
+      return result.rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseTransaction();
+    if (t.ctx.engine === 'sqlite') expect(isAnswered).toBe(false);
+    await transaction;
+    // Read after the transaction: its row, inserted and deleted inside, never seen.
+    expect(await read).toEqual([{ bucket: 'b', at: 1 }]);
+  });
 });

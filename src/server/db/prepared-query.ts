@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
+import { runAtOnce } from './sqlite-dialect.js';
 
 interface Compilable<Row> {
   compile(): CompiledQuery<Row>;
@@ -24,6 +25,9 @@ const SENTINEL = '\u0000arg:';
  * set, values or limit), never to decide the query's shape: the SQL is compiled once per engine,
  * from the stand-ins, and each run swaps the real values into their places. The engine it is
  * given may shape the query (a locking clause only PostgreSQL has).
+ *
+ * On a SQLite connection no one holds, the query runs at once, without Kysely's way to the
+ * connection (runAtOnce in sqlite-dialect.ts).
  */
 export function preparedQuery<Args extends object, Row>(
   build: (db: Kysely<Database>, args: Args, engine: Engine) => Compilable<Row>,
@@ -51,6 +55,13 @@ export function preparedQuery<Args extends object, Row>(
         ? constant
         : (args as Record<string, unknown>)[name];
     });
-    return ctx.db.executeQuery<Row>({ ...query, parameters });
+    const compiled = { ...query, parameters };
+    try {
+      const result = runAtOnce<Row>(ctx.db, compiled);
+      if (result) return Promise.resolve(result);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return ctx.db.executeQuery<Row>(compiled);
   };
 }
