@@ -51,7 +51,51 @@ export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWit
   return rows[0] ?? null;
 }
 
+/**
+ * What the link page shows and decides by, for the page's own read (GET
+ * /api/payment-link/{id}), the hottest query there is: it reads no column it does not need.
+ */
+export type LinkToShow = Pick<
+  LinkWithTenant,
+  | 'id'
+  | 'amount_pence'
+  | 'status'
+  | 'expires_at'
+  | 'replaced_by'
+  | 'processing_since'
+  | 'tenant_name'
+  | 'tenant_address'
+>;
+
+const linkToShowQuery = preparedQuery((db, args: { linkId: string }) =>
+  db
+    .selectFrom('payment_links')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select([
+      'payment_links.id',
+      'payment_links.amount_pence',
+      'payment_links.status',
+      'payment_links.expires_at',
+      'payment_links.replaced_by',
+      'payment_links.processing_since',
+      'tenants.name as tenant_name',
+      'tenants.address as tenant_address',
+    ])
+    .where('payment_links.id', '=', args.linkId),
+);
+
+export async function findLinkToShow(ctx: AppContext, linkId: string): Promise<LinkToShow | null> {
+  const { rows } = await linkToShowQuery(
+    { db: ctx.readDb ?? ctx.db, engine: ctx.engine },
+    { linkId },
+  );
+  return rows[0] ?? null;
+}
+
 export type PublicLinkState = 'pending' | 'processing' | 'paid';
+
+/** What decides whether the leaseholder may see a link (publicStateOf). */
+export type LinkState = Pick<LinkWithTenant, 'status' | 'expires_at' | 'replaced_by' | 'processing_since'>;
 
 /**
  * What the leaseholder may see of a link. Paid and settling links stay visible (the page says
@@ -59,7 +103,7 @@ export type PublicLinkState = 'pending' | 'processing' | 'paid';
  * not-available answer (ARCHITECTURE section 7). A settling payment keeps its link visible even
  * past the expiry time: the leaseholder has paid, the bank has not finished.
  */
-export function publicStateOf(link: LinkWithTenant | null, now: number): PublicLinkState | null {
+export function publicStateOf(link: LinkState | null, now: number): PublicLinkState | null {
   if (!link) return null;
   if (link.status === 'paid') return 'paid';
   if (link.status === 'failed' || link.replaced_by !== null) return null;

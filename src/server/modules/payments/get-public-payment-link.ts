@@ -5,7 +5,14 @@ import {
 } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { findLink, type LinkWithTenant, publicStateOf } from './find-link.js';
+import {
+  findLink,
+  findLinkToShow,
+  type LinkState,
+  type LinkWithTenant,
+  type PublicLinkState,
+  publicStateOf,
+} from './find-link.js';
 import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
 
 export function notAvailable(): AppError {
@@ -17,13 +24,14 @@ export function notAvailable(): AppError {
  * against the caller's address (link-miss-limit.ts). Reads only: mail scanners and link
  * previews fetch links, so a GET must not mark or start anything.
  */
-export async function findAvailableLink(
+async function findAvailable<Link extends LinkState>(
   ctx: AppContext,
   linkId: string,
   ip: string,
-): Promise<{ link: LinkWithTenant; state: 'pending' | 'processing' | 'paid' }> {
+  find: (ctx: AppContext, linkId: string) => Promise<Link | null>,
+): Promise<{ link: Link; state: PublicLinkState }> {
   await refuseIfLimited(ctx, ip);
-  const link = await findLink(ctx, linkId);
+  const link = await find(ctx, linkId);
   const state = publicStateOf(link, ctx.clock.now());
   if (!link || !state) {
     await recordMiss(ctx, ip);
@@ -32,12 +40,21 @@ export async function findAvailableLink(
   return { link, state };
 }
 
+/** The whole link with its leaseholder, for the calls that act on it (paying, its opening). */
+export function findAvailableLink(
+  ctx: AppContext,
+  linkId: string,
+  ip: string,
+): Promise<{ link: LinkWithTenant; state: PublicLinkState }> {
+  return findAvailable(ctx, linkId, ip, findLink);
+}
+
 export async function getPublicPaymentLink(
   ctx: AppContext,
   linkId: string,
   ip: string,
 ): Promise<PublicPaymentLink> {
-  const { link, state } = await findAvailableLink(ctx, linkId, ip);
+  const { link, state } = await findAvailable(ctx, linkId, ip, findLinkToShow);
   return {
     id: link.id,
     amount: penceToDecimalString(link.amount_pence),
