@@ -95,7 +95,10 @@ export async function findLinkToShow(ctx: AppContext, linkId: string): Promise<L
 export type PublicLinkState = 'pending' | 'processing' | 'paid';
 
 /** What decides whether the leaseholder may see a link (publicStateOf). */
-export type LinkState = Pick<LinkWithTenant, 'status' | 'expires_at' | 'replaced_by' | 'processing_since'>;
+export type LinkState = Pick<
+  LinkWithTenant,
+  'status' | 'expires_at' | 'replaced_by' | 'processing_since'
+>;
 
 /**
  * What the leaseholder may see of a link. Paid and settling links stay visible (the page says
