@@ -11,7 +11,7 @@ import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultClientDir, registerStaticClient } from './http/static-client.js';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
-import { checkSameOrigin } from './modules/auth/check-same-origin.js';
+import { checkSameOriginOfStateChangingRoutes } from './modules/auth/check-same-origin.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { registerSessions } from './modules/auth/sessions.js';
@@ -60,7 +60,7 @@ export async function buildApp(
   // calls are the hottest path there is, and reading cookies and a session for them was work
   // thrown away.
   await app.register(async (open) => {
-    open.addHook('onRequest', checkSameOrigin(ctx.config));
+    checkSameOriginOfStateChangingRoutes(open, ctx.config);
     await open.register(callMeNowRoutes, { ...ctx, prefix: '/api' });
     await open.register(webhookRoutes, { ...ctx, prefix: '/api/webhooks' });
     const paymentProvider = createPaymentProvider(ctx.config, ctx.clock);

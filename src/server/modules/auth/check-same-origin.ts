@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import { isSafeEqual } from './safe-equal.js';
 
@@ -58,6 +58,22 @@ export function isSameOriginRequest(request: FastifyRequest, config: Config): bo
   const sent = request.headers['x-csrf-token'];
   const expected = request.adminSession?.csrfToken;
   return typeof sent === 'string' && expected !== undefined && isSafeEqual(sent, expected);
+}
+
+/**
+ * Adds the check to each state-changing route of `scope` as that route's first onRequest hook, so
+ * a GET runs no hook for it at all: the public link page's read is the hottest call there is.
+ * For a scope with no hooks of its own (app.ts's public scope); the staff scope adds the check as
+ * a scope hook, so that it runs before the admin guard.
+ */
+export function checkSameOriginOfStateChangingRoutes(scope: FastifyInstance, config: Config): void {
+  const check = checkSameOrigin(config);
+  scope.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => STATE_CHANGING.has(method))) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [check, ...own];
+  });
 }
 
 /**

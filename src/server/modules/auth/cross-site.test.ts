@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentLink } from '../../../../tests/helpers/factories.js';
 import {
   createTestContext,
   signIn,
@@ -101,5 +102,43 @@ describe('cross-site request protection', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(webhook.statusCode).toBe(404);
+  });
+
+  it("refuses the public calls' cross-site POSTs too, and still answers the link page's read", async () => {
+    const link = await createPaymentLink(t.ctx);
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-link/${link.id}/pay`,
+      headers: { origin: 'https://evil.example' },
+      payload: { method: 'card' },
+    });
+    expect(pay.statusCode).toBe(403);
+    expect(pay.json()).toEqual(REFUSED);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-link/${link.id}/opened`,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(opened.statusCode).toBe(403);
+    const callMe = await t.app.inject({
+      method: 'POST',
+      url: '/api/call-me-now',
+      headers: { origin: 'https://evil.example' },
+      payload: { phone: '07911 123456' },
+    });
+    expect(callMe.statusCode).toBe(403);
+    const stored = await t.ctx.db
+      .selectFrom('payment_links')
+      .select(['status', 'opened_at'])
+      .where('id', '=', link.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'pending', opened_at: null });
+
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/payment-link/${link.id}`,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(read.statusCode).toBe(200);
   });
 });
