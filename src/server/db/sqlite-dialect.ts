@@ -93,7 +93,7 @@ export interface ConnectionOptions {
 
 /**
  * One read transaction shared by the reads of one turn of the event loop, on the read-only
- * connection (decision 0011). Each read outside a transaction is a transaction of its own, and
+ * connection (decision 0010). Each read outside a transaction is a transaction of its own, and
  * in WAL mode starting and ending one costs three system calls (a lock on the shared-memory
  * index, an fstat of the file, the unlock): 7–10 µs on this machine, against 2.6 µs for the
  * public link read itself. Requests that arrive together are served in one turn, so they now
