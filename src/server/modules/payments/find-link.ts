@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { PaymentLinkStatus } from '../../db/schema.js';
+import type { Database, PaymentLinkStatus } from '../../db/schema.js';
 
 /** A link with its leaseholder, as every public payment call needs it. */
 export interface LinkWithTenant {
@@ -15,40 +16,6 @@ export interface LinkWithTenant {
   tenant_name: string;
   tenant_email: string | null;
   tenant_address: string;
-}
-
-/**
- * One indexed read (primary key + join), compiled once (prepared-query.ts): this is the hot path
- * of the public link page, and building the query cost more than SQLite's read itself.
- */
-const linkQuery = preparedQuery((db, args: { linkId: string }) =>
-  db
-    .selectFrom('payment_links')
-    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
-    .select([
-      'payment_links.id',
-      'payment_links.amount_pence',
-      'payment_links.status',
-      'payment_links.expires_at',
-      'payment_links.paid_at',
-      'payment_links.replaced_by',
-      'payment_links.opened_at',
-      'payment_links.processing_since',
-      'tenants.name as tenant_name',
-      'tenants.email as tenant_email',
-      'tenants.address as tenant_address',
-    ])
-    .where('payment_links.id', '=', args.linkId),
-);
-
-/**
- * Read on `ctx.readDb`: a leaseholder opening their link does not wait for an upload's or a
- * send's write transaction (on SQLite the writer's connection is held for the whole of one).
- * Everything that acts on the link re-checks it in its own write.
- */
-export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWithTenant | null> {
-  const { rows } = await linkQuery({ db: ctx.readDb ?? ctx.db, engine: ctx.engine }, { linkId });
-  return rows[0] ?? null;
 }
 
 /**
@@ -67,22 +34,47 @@ export type LinkToShow = Pick<
   | 'tenant_address'
 >;
 
-const linkToShowQuery = preparedQuery((db, args: { linkId: string }) =>
+const SHOWN_COLUMNS = [
+  'payment_links.id',
+  'payment_links.amount_pence',
+  'payment_links.status',
+  'payment_links.expires_at',
+  'payment_links.replaced_by',
+  'payment_links.processing_since',
+  'tenants.name as tenant_name',
+  'tenants.address as tenant_address',
+] as const;
+
+/** One indexed read: the link by its primary key, joined to its leaseholder. */
+const linkAndTenant = (db: Kysely<Database>, linkId: string) =>
   db
     .selectFrom('payment_links')
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
-    .select([
-      'payment_links.id',
-      'payment_links.amount_pence',
-      'payment_links.status',
-      'payment_links.expires_at',
-      'payment_links.replaced_by',
-      'payment_links.processing_since',
-      'tenants.name as tenant_name',
-      'tenants.address as tenant_address',
-    ])
-    .where('payment_links.id', '=', args.linkId),
+    .where('payment_links.id', '=', linkId);
+
+// Compiled once (prepared-query.ts): these are the hot path of the public link page, and
+// building the query cost more than SQLite's read itself.
+const linkQuery = preparedQuery((db, args: { linkId: string }) =>
+  linkAndTenant(db, args.linkId).select([
+    ...SHOWN_COLUMNS,
+    'payment_links.paid_at',
+    'payment_links.opened_at',
+    'tenants.email as tenant_email',
+  ]),
 );
+const linkToShowQuery = preparedQuery((db, args: { linkId: string }) =>
+  linkAndTenant(db, args.linkId).select(SHOWN_COLUMNS),
+);
+
+/**
+ * Read on `ctx.readDb`: a leaseholder opening their link does not wait for an upload's or a
+ * send's write transaction (on SQLite the writer's connection is held for the whole of one).
+ * Everything that acts on the link re-checks it in its own write.
+ */
+export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWithTenant | null> {
+  const { rows } = await linkQuery({ db: ctx.readDb ?? ctx.db, engine: ctx.engine }, { linkId });
+  return rows[0] ?? null;
+}
 
 export async function findLinkToShow(ctx: AppContext, linkId: string): Promise<LinkToShow | null> {
   const { rows } = await linkToShowQuery(
