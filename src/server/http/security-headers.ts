@@ -56,11 +56,9 @@ export async function registerSecurityHeaders(
   });
 }
 
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
 function apiHeadersWith(strictTransportSecurity: string | undefined): Record<string, string> {
   return {
-    'content-security-policy': API_CSP,
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',

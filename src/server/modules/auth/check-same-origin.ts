@@ -77,8 +77,8 @@ export function checkSameOriginOfStateChangingRoutes(scope: FastifyInstance, con
 }
 
 /**
- * onRequest hook, added to a scope before its routes so it runs before any route's own hooks.
- * Not async: it is on the public link page's calls, and a promise per request is measurable there.
+ * The check as an onRequest hook. Not async: it runs on every staff call, and a promise per
+ * request is measurable on a hot path.
  */
 export function checkSameOrigin(config: Config): onRequestHookHandler {
   return (request, reply, done) => {
