@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
 import { queuedSqliteKysely, TurnSnapshot } from './sqlite-dialect.js';
+import { withStatementCache } from './statement-cache.js';
 import {
   startWalCheckpoints,
   WAL_CHECKPOINT_BYTES,
@@ -133,28 +134,4 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, readDb: db, engine: 'postgres', close: () => db.destroy() };
-}
-
-/**
- * Kysely prepares every query afresh; SQLite's prepare is a good part of a small query's cost,
- * and the queue runs the same few statements thousands of times. Statements are kept by their
- * SQL text (least recently used out past `size`). Safe because Kysely runs one query at a time
- * per connection and never streams here (a statement being iterated cannot run again).
- */
-function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sqlText: string) {
-      let statement = cache.get(sqlText);
-      if (statement) {
-        cache.delete(sqlText);
-      } else {
-        statement = sqlite.prepare(sqlText);
-        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(sqlText, statement);
-      return statement;
-    },
-  };
 }

@@ -47,7 +47,7 @@ export function preparedQuery<Args extends object, Row>(
     return prepared;
   }
 
-  return (ctx: { db: Kysely<Database>; engine: Engine }, args: Args): Promise<QueryResult<Row>> => {
+  function compiledWith(ctx: Runner, args: Args): CompiledQuery<Row> {
     const { query, slots } = byEngine.get(ctx.engine) ?? prepare(ctx.db, ctx.engine, args);
     const parameters = query.parameters.map((constant, index) => {
       const name = slots[index];
@@ -55,7 +55,11 @@ export function preparedQuery<Args extends object, Row>(
         ? constant
         : (args as Record<string, unknown>)[name];
     });
-    const compiled = { ...query, parameters };
+    return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };
+  }
+
+  const run = (ctx: Runner, args: Args): Promise<QueryResult<Row>> => {
+    const compiled = compiledWith(ctx, args);
     try {
       const result = runAtOnce<Row>(ctx.db, compiled);
       if (result) return Promise.resolve(result);
@@ -64,4 +68,16 @@ export function preparedQuery<Args extends object, Row>(
     }
     return ctx.db.executeQuery<Row>(compiled);
   };
+  /**
+   * The result now, without a promise, or null when the query cannot run at once (PostgreSQL,
+   * or a SQLite connection someone holds): the caller then runs it the usual way.
+   */
+  run.atOnce = (ctx: Runner, args: Args): QueryResult<Row> | null =>
+    runAtOnce<Row>(ctx.db, compiledWith(ctx, args));
+  return run;
+}
+
+interface Runner {
+  db: Kysely<Database>;
+  engine: Engine;
 }

@@ -84,6 +84,18 @@ export async function findLinkToShow(ctx: AppContext, linkId: string): Promise<L
   return rows[0] ?? null;
 }
 
+/**
+ * The link, when it can be read at once (prepared-query.ts) and exists; otherwise null, and the
+ * caller asks findLinkToShow.
+ */
+export function findLinkToShowAtOnce(ctx: AppContext, linkId: string): LinkToShow | null {
+  const result = linkToShowQuery.atOnce(
+    { db: ctx.readDb ?? ctx.db, engine: ctx.engine },
+    { linkId },
+  );
+  return result?.rows[0] ?? null;
+}
+
 export type PublicLinkState = 'pending' | 'processing' | 'paid';
 
 /** What decides whether the leaseholder may see a link (publicStateOf). */

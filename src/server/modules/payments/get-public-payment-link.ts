@@ -8,12 +8,14 @@ import { AppError } from '../../lib/errors.js';
 import {
   findLink,
   findLinkToShow,
+  findLinkToShowAtOnce,
   type LinkState,
+  type LinkToShow,
   type LinkWithTenant,
   type PublicLinkState,
   publicStateOf,
 } from './find-link.js';
-import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
+import { isKnownUnderLimit, recordMiss, refuseIfLimited } from './link-miss-limit.js';
 
 export function notAvailable(): AppError {
   return new AppError(404, PAYMENT_LINK_NOT_AVAILABLE_MESSAGE);
@@ -49,12 +51,38 @@ export function findAvailableLink(
   return findAvailable(ctx, linkId, ip, findLink);
 }
 
-export async function getPublicPaymentLink(
+/**
+ * The link page's own read. A leaseholder's link is answered at once, without a promise, when
+ * their address is known to be under the limit and the link can be read at once: the page's
+ * read is the hottest call there is, and its awaits were a sixth of its time. Anything else
+ * (a miss to count, an address to check, a connection in use, PostgreSQL) goes the usual way,
+ * which reads the link again.
+ */
+export function getPublicPaymentLink(
+  ctx: AppContext,
+  linkId: string,
+  ip: string,
+): PublicPaymentLink | Promise<PublicPaymentLink> {
+  return showAtOnce(ctx, linkId, ip) ?? showWhenFound(ctx, linkId, ip);
+}
+
+function showAtOnce(ctx: AppContext, linkId: string, ip: string): PublicPaymentLink | null {
+  if (!isKnownUnderLimit(ctx, ip)) return null;
+  const link = findLinkToShowAtOnce(ctx, linkId);
+  const state = publicStateOf(link, ctx.clock.now());
+  return link && state ? shown(link, state) : null;
+}
+
+async function showWhenFound(
   ctx: AppContext,
   linkId: string,
   ip: string,
 ): Promise<PublicPaymentLink> {
   const { link, state } = await findAvailable(ctx, linkId, ip, findLinkToShow);
+  return shown(link, state);
+}
+
+function shown(link: LinkToShow, state: PublicLinkState): PublicPaymentLink {
   return {
     id: link.id,
     amount: penceToDecimalString(link.amount_pence),

@@ -39,11 +39,16 @@ function memoOf(ctx: AppContext): Map<string, number> {
   return memo;
 }
 
+/** True when the address was found under the limit within the last second (no query). */
+export function isKnownUnderLimit(ctx: AppContext, ip: string): boolean {
+  const until = memoOf(ctx).get(ip);
+  return until !== undefined && until > ctx.clock.now();
+}
+
 export async function refuseIfLimited(ctx: AppContext, ip: string): Promise<void> {
+  if (isKnownUnderLimit(ctx, ip)) return;
   const memo = memoOf(ctx);
   const now = ctx.clock.now();
-  const until = memo.get(ip);
-  if (until !== undefined && until > now) return;
   // On the read-only connection, like the link itself (find-link.ts): counting is a read.
   if (await isLimited(ctx.readDb ?? ctx.db, ctx.clock, LINK_MISS_LIMIT, ip)) {
     memo.delete(ip);

@@ -31,10 +31,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<
   // No schemas on this hottest public call. The answer is built field by field
   // (getPublicPaymentLink), and checking it again with zod on every read cost a tenth of the
   // call's time; checking the id with zod cost another 5%. Any id is only a key to look up, and
-  // the router already refuses one longer than 100 characters (maxParamLength).
+  // the router already refuses one longer than 100 characters (maxParamLength). Not an async
+  // handler: a link read at once is answered without a promise (getPublicPaymentLink).
   app.get<{ Params: { id: string } }>(
     '/payment-link/:id',
-    async (request): Promise<PublicPaymentLink> =>
+    (request): PublicPaymentLink | Promise<PublicPaymentLink> =>
       getPublicPaymentLink(ctx, request.params.id, request.ip),
   );
 
