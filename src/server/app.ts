@@ -5,9 +5,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { requestLogOptions } from './http/request-log.js';
+import { createAppLogger, requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { defaultClientDir, registerStaticClient } from './http/static-client.js';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
@@ -33,8 +34,11 @@ import { webhookRoutes } from './modules/webhooks/routes.js';
 export interface BuildAppOptions {
   /** Where the built client lives; tests that do not need pages leave it as it is. */
   clientDir?: string;
-  /** false silences request logs (tests); otherwise pino at the configured level. */
-  logger?: boolean;
+  /**
+   * The app's logger (index.ts makes it, to log outside requests too); false for none (tests);
+   * by default pino at the configured level.
+   */
+  logger?: Logger | false;
 }
 
 /** Builds the whole HTTP application without listening, so tests drive it with app.inject. */
@@ -45,7 +49,9 @@ export async function buildApp(
   const serverOptions: FastifyServerOptions = {
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ...requestLogOptions(options.logger === false ? false : ctx.config.logLevel),
+    ...requestLogOptions(
+      options.logger === false ? null : (options.logger ?? createAppLogger(ctx.config.logLevel)),
+    ),
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 import 'dotenv/config';
 import { buildApp } from './app.js';
 import { ConfigError } from './config.js';
+import { createAppLogger } from './http/request-log.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { type JobWorker, startJobWorker } from './jobs/start-job-worker.js';
@@ -14,18 +15,21 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const { config, ctx, database } = await openRuntime();
   const { generatedPassword } = await ensureAdminPassword(ctx);
-  const app = await buildApp(ctx);
+  // Also for the lines written outside any request: at level warn Fastify's own logger is off
+  // (request-log.ts).
+  const log = createAppLogger(config.logLevel);
+  const app = await buildApp(ctx, { logger: log });
 
   let stopHousekeeping = () => {};
   let jobWorker: JobWorker | undefined;
   if (config.runWorker) {
     stopHousekeeping = startHousekeeping(ctx, (error) =>
-      app.log.error({ err: error }, 'housekeeping failed'),
+      log.error({ err: error }, 'housekeeping failed'),
     );
     jobWorker = startJobWorker(ctx, jobHandlers(ctx), {
-      onError: (error) => app.log.error({ err: error }, 'job queue failed'),
+      onError: (error) => log.error({ err: error }, 'job queue failed'),
       onResult: (result) => {
-        if (result.outcome !== 'done') app.log.warn({ job: result }, 'job not done');
+        if (result.outcome !== 'done') log.warn({ job: result }, 'job not done');
       },
     });
   }
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopHousekeeping();
