@@ -54,9 +54,9 @@ export function findAvailableLink(
 /**
  * The link page's own read. A leaseholder's link is answered at once, without a promise, when
  * their address is known to be under the limit and the link can be read at once: the page's
- * read is the hottest call there is, and its awaits were a sixth of its time. Anything else
- * (a miss to count, an address to check, a connection in use, PostgreSQL) goes the usual way,
- * which reads the link again.
+ * read is the hottest call there is, and it made four promises a request (decision 0011).
+ * Anything else (a miss to count, an address to check, a connection in use, PostgreSQL) goes
+ * the usual way, which reads the link again.
  */
 export function getPublicPaymentLink(
   ctx: AppContext,
