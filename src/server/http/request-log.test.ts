@@ -54,6 +54,18 @@ describe('request logs', () => {
     await app.close();
   });
 
+  it('honours a route’s own log level', async () => {
+    const { logger, lines } = capturedLogger('warn');
+    const app = Fastify(requestLogOptions(logger));
+    app.get('/traced', { logLevel: 'info' }, async (request) => {
+      request.log.info('traced');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/traced' });
+    expect(lines.map((line) => line.msg)).toContain('traced');
+    await app.close();
+  });
+
   it('at info writes Fastify’s incoming and completed lines for every request', async () => {
     const { logger, lines } = capturedLogger('info');
     const app = await appLoggingTo(logger);

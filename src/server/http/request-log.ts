@@ -42,7 +42,11 @@ export function requestLogOptions(logger: Logger | null): Partial<FastifyServerO
   if (logger.isLevelEnabled('info')) return { loggerInstance: logger };
   return {
     logger: false,
-    childLoggerFactory: (_silent, bindings) => new RequestLogger(logger, bindings),
+    // A route's own `logLevel` or `logSerializers` arrive as options: that child is made at once.
+    childLoggerFactory: (_silent, bindings, options) =>
+      options.level || options.serializers
+        ? logger.child(bindings, options)
+        : new RequestLogger(logger, bindings),
   };
 }
 
