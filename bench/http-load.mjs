@@ -1,5 +1,5 @@
 // HTTP load from a second process: autocannon, `connections` keep-alive clients sending requests
-// back to back for `durationSeconds` after a one-second warm-up. A load generator in this
+// back to back for `durationSeconds` after a warm-up (one second unless told). A load generator in this
 // process (Node's http client) topped out near 6,000 requests/s on this 2-core machine, so it
 // measured itself, not the servers: every route then looked as fast as the bare baseline.
 import { spawn } from 'node:child_process';
@@ -26,8 +26,8 @@ function run(url, connections, durationSeconds) {
   });
 }
 
-export async function load({ url, connections = 16, durationSeconds = 4 }) {
-  await run(url, connections, 1);
+export async function load({ url, connections = 16, durationSeconds = 4, warmUpSeconds = 1 }) {
+  if (warmUpSeconds > 0) await run(url, connections, warmUpSeconds);
   const result = await run(url, connections, durationSeconds);
   return {
     requests: result.requests.total,

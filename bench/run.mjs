@@ -74,22 +74,28 @@ async function pageJsGzip(url) {
 }
 
 /**
- * `url` against the bare route in ROUNDS back-to-back pairs (bare, then the route): this
- * machine's speed drifts by a fifth or more between minutes, so one baseline at the start and
- * the routes after it compared each route with a different machine. The figure is the median
- * of the pairs' ratios, with their range; p99 is the median of the rounds' p99s.
+ * `url` against the bare route in ROUNDS alternating pairs (bare, then the route), after one
+ * warm-up of each. This machine's speed drifts by a fifth or more between minutes and swings
+ * between seconds (the load generator shares the two cores): one baseline at the start compared
+ * each route with a different machine, and three pairs of 4 s runs gave pair ratios from 0.25x
+ * to 0.91x in one run. Many short pairs follow the drift closely and their median is steadier.
+ * The figure is the median of the pairs' ratios, with their range; p99 is the median of the
+ * route's p99s.
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const PAIR_SECONDS = 2;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function versusBare(bareUrl, url) {
+  await load({ url: bareUrl, durationSeconds: 1, warmUpSeconds: 0 });
+  await load({ url, durationSeconds: 1, warmUpSeconds: 0 });
   const ratios = [];
   const p99s = [];
   const bareRps = [];
   let errors = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const bare = await load({ url: bareUrl });
-    const route = await load({ url });
+    const bare = await load({ url: bareUrl, durationSeconds: PAIR_SECONDS, warmUpSeconds: 0 });
+    const route = await load({ url, durationSeconds: PAIR_SECONDS, warmUpSeconds: 0 });
     bareRps.push(bare.rps);
     ratios.push(route.rps / bare.rps);
     p99s.push(route.p99);
