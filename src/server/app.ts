@@ -15,6 +15,7 @@ import { createPaymentProvider } from './integrations/payments/create-payment-pr
 import { checkSameOriginOfStateChangingRoutes } from './modules/auth/check-same-origin.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { sessionCookieName } from './modules/auth/session-cookie.js';
 import { registerSessions } from './modules/auth/sessions.js';
 import { callMeNowRoutes } from './modules/call-me-now/routes.js';
 import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(
   await registerStaticClient(app, {
     clientDir: options.clientDir ?? defaultClientDir,
     publicConfig: publicConfigOf(ctx.config),
+    sessionCookie: sessionCookieName(ctx.config),
   });
   return app;
 }

@@ -25,6 +25,32 @@ export const PaymentLinkListQuerySchema = z.object({
 });
 export type PaymentLinkListQuery = z.infer<typeof PaymentLinkListQuerySchema>;
 
+/** Rows a page of Payment Status shows (the API's own default is 50). */
+export const STATUS_PAGE_SIZE = 25;
+
+/**
+ * The list a Payment Status address shows: its query string read as the list query. An address
+ * that does not parse reads as the default view. The page (use-list-query.ts) and the server,
+ * which asks the browser to fetch that list with the page (static-client.ts), both read it here,
+ * so the two ask for the very same URL.
+ */
+export function listQueryOfSearch(search: string): PaymentLinkListQuery {
+  const raw = Object.fromEntries(new URLSearchParams(search));
+  const parsed = PaymentLinkListQuerySchema.safeParse({ limit: STATUS_PAGE_SIZE, ...raw });
+  return parsed.success
+    ? parsed.data
+    : PaymentLinkListQuerySchema.parse({ limit: STATUS_PAGE_SIZE });
+}
+
+/** GET /api/payment-links for `query`: only the fields it sets, in the schema's order. */
+export function paymentLinksUrl(query: Partial<PaymentLinkListQuery>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return `/api/payment-links?${params}`;
+}
+
 /** Spec section 3 "Payment link", with what staff need beside it. */
 export const PaymentLinkItemSchema = z.object({
   id: z.string(),

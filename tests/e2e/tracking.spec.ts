@@ -119,6 +119,16 @@ test.describe('tracking', () => {
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await expect(rows).toHaveCount(25);
     await expect(pager).toContainText('1–25 of 30');
+    // The list came with the page (static-client.ts): the browser fetched it once, for the
+    // page's preload, and answered the page's own request from that. A page asking for another
+    // URL than the preload would show two fetches here, and no preload one, a fetch.
+    const listFetches = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/payment-links'))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    expect(listFetches).toEqual(['link']);
 
     await pager.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/offset=25/);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
+import { listQueryOfSearch, paymentLinksUrl } from '../../shared/payment-links.js';
 import { AppError } from '../lib/errors.js';
 import { redactUrl } from './request-log.js';
 
@@ -132,6 +133,45 @@ describe('serving the built client', () => {
     expect(await preloads('/payment/abcDEF123')).toEqual(['/assets/payment-routes-ghi789.js']);
     expect(await preloads('/payment-success?link_id=x')).toEqual([
       '/assets/payment-routes-ghi789.js',
+    ]);
+  });
+
+  it('has Payment Status fetch the list its address shows with the page, as the page asks for it', async () => {
+    t = await createTestContext({ clientDir });
+    // Only a browser with a session cookie is sent it: anyone else would get a 401 list.
+    const listPreload = async (url: string, cookie = 'portal_session=abc') => {
+      const { body } = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      const hrefs = [
+        ...body.matchAll(/rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)"/g),
+      ].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
+      return hrefs.filter((href) => href.startsWith('/api/payment-links'));
+    };
+    // The very URL the page's own fetch uses (shared/payment-links.ts), so the browser answers
+    // that fetch with this one.
+    expect(await listPreload('/payments')).toEqual([paymentLinksUrl(listQueryOfSearch(''))]);
+    expect(await listPreload('/payments')).toEqual([
+      '/api/payment-links?limit=25&offset=0&sort=createdAt&direction=desc',
+    ]);
+    expect(await listPreload('/payments?status=paid&sort=amount&direction=asc&offset=25')).toEqual([
+      '/api/payment-links?status=paid&limit=25&offset=25&sort=amount&direction=asc',
+    ]);
+    // An address that does not parse shows the default view, and asks for it.
+    expect(await listPreload('/payments?status=nonsense')).toEqual([
+      '/api/payment-links?limit=25&offset=0&sort=createdAt&direction=desc',
+    ]);
+    // Other pages do not ask for the list, nor does a browser that is not signed in.
+    expect(await listPreload('/payments', 'other=1')).toEqual([]);
+    expect(await listPreload('/admin')).toEqual([]);
+    expect(await listPreload('/payments/other')).toEqual([]);
+    // What a visitor typed in the address is encoded, never written into the page as it is.
+    const hostile = await t.app.inject({
+      method: 'GET',
+      url: `/payments?search=${encodeURIComponent('"><script>alert(1)</script>')}`,
+      headers: { cookie: 'portal_session=abc' },
+    });
+    expect(hostile.body).not.toContain('<script>alert');
+    expect(await listPreload(`/payments?search=${encodeURIComponent('"><b>')}`)).toEqual([
+      '/api/payment-links?limit=25&offset=0&search=%22%3E%3Cb%3E&sort=createdAt&direction=desc',
     ]);
   });
 

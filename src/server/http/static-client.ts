@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listQueryOfSearch, paymentLinksUrl } from '../../shared/payment-links.js';
 import type { PublicConfig } from '../../shared/public-config.js';
+import { injectPublicConfig } from '../modules/system/public-config.js';
 
 const AUTH_STATUS_URL = '/api/auth/status';
-
-import { injectPublicConfig } from '../modules/system/public-config.js';
 
 /** Both src/server/http and dist/server/http sit three levels below the project root. */
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
@@ -22,7 +22,12 @@ function isPaymentLinkPage(url: string): boolean {
  */
 export async function registerStaticClient(
   app: FastifyInstance,
-  options: { clientDir: string; publicConfig: PublicConfig },
+  options: {
+    clientDir: string;
+    publicConfig: PublicConfig;
+    /** The staff session cookie's name: Payment Status fetches its list early only with one. */
+    sessionCookie: string;
+  },
 ): Promise<void> {
   const indexFile = path.join(options.clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
@@ -46,14 +51,16 @@ export async function registerStaticClient(
     });
   }
 
-  const sendIndex = (url: string, reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
     if (!indexHtml) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The web client has not been built. Run `npm run build` or `npm start`.');
     }
-    const pathname = url.split('?')[0] ?? url;
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (isPaymentLinkPage(url)) {
       reply.header('Referrer-Policy', 'no-referrer');
       reply.header('X-Robots-Tag', 'noindex, nofollow');
@@ -63,19 +70,37 @@ export async function registerStaticClient(
     }
     const page =
       pathname === '/' ? indexHtml : isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
-    return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
+    const isSignedIn = request.headers.cookie?.includes(`${options.sessionCookie}=`) === true;
+    const html =
+      pathname === '/payments' && isSignedIn && page
+        ? withListPreload(page, queryAt === -1 ? '' : url.slice(queryAt + 1))
+        : page;
+    return reply.type('text/html; charset=utf-8').send(html ?? indexHtml);
   };
 
-  app.get('/', (request, reply) => sendIndex(request.url, reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/assets/');
-    if (isPage) return sendIndex(request.url, reply);
+    if (isPage) return sendIndex(request, reply);
     return reply.status(404).send({ message: 'Not found' });
   });
+}
+
+/**
+ * Payment Status asks the browser to fetch the list its address shows with the page, as it does
+ * the sign-in status: the page's own request otherwise starts only once the admin code has
+ * loaded and run (most of a second on the build machine). The URL is the one the page asks for
+ * (shared/payment-links.ts), so the browser answers the page's fetch with this one. Only for a
+ * browser with a session cookie: for anyone else the list would be a 401 the page never asks for.
+ */
+function withListPreload(page: string, search: string): string {
+  const href = paymentLinksUrl(listQueryOfSearch(search)).replaceAll('&', '&amp;');
+  const link = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+  return page.replace('</head>', `  ${link}\n  </head>`);
 }
 
 /**

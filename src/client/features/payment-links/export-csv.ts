@@ -1,12 +1,12 @@
 import { apiRequest } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { formatDateTime } from '../../../shared/dates';
-import type {
-  PaymentLinkItem,
-  PaymentLinkListQuery,
-  PaymentLinkPage,
+import {
+  type PaymentLinkItem,
+  type PaymentLinkListQuery,
+  type PaymentLinkPage,
+  paymentLinksUrl,
 } from '../../../shared/payment-links';
-import { paymentLinksUrl } from './api/list-payment-links';
 
 function cell(value: string | number | null): string {
   let text = value === null ? '' : String(value);

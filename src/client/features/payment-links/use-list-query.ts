@@ -1,10 +1,9 @@
 import { useLocation, useSearch } from 'wouter';
 import {
+  listQueryOfSearch,
   type PaymentLinkListQuery,
-  PaymentLinkListQuerySchema,
+  STATUS_PAGE_SIZE,
 } from '../../../shared/payment-links';
-
-export const DEFAULT_PAGE_SIZE = 25;
 
 function toSearchParams(query: PaymentLinkListQuery): string {
   const params = new URLSearchParams();
@@ -14,7 +13,7 @@ function toSearchParams(query: PaymentLinkListQuery): string {
     params.set('sort', query.sort);
     params.set('direction', query.direction);
   }
-  if (query.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(query.limit));
+  if (query.limit !== STATUS_PAGE_SIZE) params.set('limit', String(query.limit));
   if (query.offset > 0) params.set('offset', String(query.offset));
   return params.toString();
 }
@@ -31,11 +30,7 @@ export function useListQuery(): [
 ] {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const raw = Object.fromEntries(new URLSearchParams(search));
-  const parsed = PaymentLinkListQuerySchema.safeParse({ limit: DEFAULT_PAGE_SIZE, ...raw });
-  const query = parsed.success
-    ? parsed.data
-    : PaymentLinkListQuerySchema.parse({ limit: DEFAULT_PAGE_SIZE });
+  const query = listQueryOfSearch(search);
   const update = (next: Partial<PaymentLinkListQuery>) => {
     const text = toSearchParams({ ...query, ...next });
     navigate(`/payments${text ? `?${text}` : ''}`, { replace: true });

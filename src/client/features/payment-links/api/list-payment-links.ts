@@ -1,16 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { PaymentLinkListQuery, PaymentLinkPage } from '../../../../shared/payment-links';
+import {
+  type PaymentLinkListQuery,
+  type PaymentLinkPage,
+  paymentLinksUrl,
+} from '../../../../shared/payment-links';
 
-export function paymentLinksUrl(query: Partial<PaymentLinkListQuery>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return `/api/payment-links?${params}`;
-}
-
-/** GET /api/payment-links: one page; the previous page stays on screen while the next loads. */
+/**
+ * GET /api/payment-links: one page; the previous page stays on screen while the next loads. The
+ * first page an address shows was asked for with the page itself (static-client.ts), and the
+ * browser answers this fetch from that.
+ */
 export function usePaymentLinks(query: PaymentLinkListQuery) {
   return useQuery({
     queryKey: ['payment-links', query],
