@@ -154,6 +154,20 @@ try {
     '>= 0.5x, p99 < 10 ms',
     linkRead.ratio >= 0.5 && linkRead.p99 < 10 && linkRead.errors === 0,
   );
+  // What any Fastify route that reads one row from SQLite costs here (decision 0006): the link
+  // read's budget is a ratio to a route that reads nothing.
+  const floorPort = 43119;
+  const floor = await startProcess('bench/floor-server.mjs', floorPort, dataDir, {
+    DATABASE_FILE: path.join(dataDir, 'portal.sqlite'),
+  });
+  const floorRead = await versusBare(bareUrl, `http://127.0.0.1:${floorPort}/floor/${linkId}`);
+  floor.child.kill('SIGTERM');
+  report(
+    'floor: a bare route plus one prepared SQLite read of the link, vs bare route',
+    pairedFigure(floorRead),
+    'reported',
+    floorRead.errors === 0,
+  );
   const paymentJs = await pageJsGzip(`http://127.0.0.1:43117/payment/${linkId}`);
   report(
     'JavaScript shipped to /payment/{id} (gzip, as loaded by Chromium)',

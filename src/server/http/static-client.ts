@@ -40,7 +40,11 @@ export async function registerStaticClient(
     await app.register(fastifyStatic, {
       root: options.clientDir,
       index: false,
-      wildcard: true,
+      // One route per built file, listed at start-up (the build is done before the server
+      // starts). A wildcard route looked every other path up on disk first: each page address
+      // and each unknown API path cost a file-system call in the thread pool (about 0.3 ms)
+      // before the not-found handler below answered it.
+      wildcard: false,
       setHeaders(reply, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
