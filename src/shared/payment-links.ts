@@ -42,7 +42,10 @@ export function listQueryOfSearch(search: string): PaymentLinkListQuery {
     : PaymentLinkListQuerySchema.parse({ limit: STATUS_PAGE_SIZE });
 }
 
-/** GET /api/payment-links for `query`: only the fields it sets, in the schema's order. */
+/**
+ * GET /api/payment-links for `query`: only the fields it sets, in its own order (the schema's,
+ * for a parsed query).
+ */
 export function paymentLinksUrl(query: Partial<PaymentLinkListQuery>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
