@@ -74,9 +74,10 @@ export async function registerStaticClient(
     }
     const page =
       pathname === '/' ? indexHtml : isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
-    const isSignedIn = request.headers.cookie?.includes(`${options.sessionCookie}=`) === true;
     const html =
-      pathname === '/payments' && isSignedIn && page
+      pathname === '/payments' &&
+      page &&
+      request.headers.cookie?.includes(`${options.sessionCookie}=`)
         ? withListPreload(page, queryAt === -1 ? '' : url.slice(queryAt + 1))
         : page;
     return reply.type('text/html; charset=utf-8').send(html ?? indexHtml);
@@ -102,9 +103,20 @@ export async function registerStaticClient(
  * browser with a session cookie: for anyone else the list would be a 401 the page never asks for.
  */
 function withListPreload(page: string, search: string): string {
-  const href = paymentLinksUrl(listQueryOfSearch(search)).replaceAll('&', '&amp;');
-  const link = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
-  return page.replace('</head>', `  ${link}\n  </head>`);
+  return withHeadLinks(page, fetchPreload(paymentLinksUrl(listQueryOfSearch(search))));
+}
+
+/**
+ * A preload of an API answer the page will fetch. It matches the fetch client's request
+ * (credentials included), so the browser answers that request with it.
+ */
+function fetchPreload(url: string): string {
+  const href = url.replaceAll('&', '&amp;');
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+}
+
+function withHeadLinks(html: string, links: string): string {
+  return html.replace('</head>', `    ${links}\n  </head>`);
 }
 
 /**
@@ -127,11 +139,11 @@ function pageVariants(indexHtml: string, clientDir: string) {
     const links = [chunk, ...new Set(imported)]
       .filter((name) => !indexHtml.includes(`/assets/${name}`))
       .map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`);
-    return indexHtml.replace('</head>', `    ${links.join('')}${extra}\n  </head>`);
+    return withHeadLinks(indexHtml, `${links.join('')}${extra}`);
   };
   // Every admin page first asks who is signed in (the spinner of spec section 2): start that
-  // request with the page too. It matches the fetch client's request (credentials included).
-  const authStatus = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${AUTH_STATUS_URL}">`;
+  // request with the page too.
+  const authStatus = fetchPreload(AUTH_STATUS_URL);
   return {
     admin: withPreload('admin-area-', authStatus),
     payment: withPreload('payment-routes-'),
