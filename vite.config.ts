@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressBuild } from './src/build/precompress.js';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
@@ -22,7 +23,7 @@ function devPublicConfig(): Plugin {
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), devPublicConfig()],
+  plugins: [react(), tailwindcss(), devPublicConfig(), precompressBuild()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src/client') },
   },

@@ -44,6 +44,15 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 
 export type PublicPaymentLinkStatus = 'pending' | 'processing' | 'paid';
 
+/**
+ * The leaseholder's calls for a link: `/api/payment-link/{id}` and what follows it (`rest`).
+ * The server builds the page's preload of the link with it too (static-client.ts), so the two
+ * URLs are the same.
+ */
+export function paymentLinkApiPath(linkId: string, rest = ''): string {
+  return `/api/payment-link/${encodeURIComponent(linkId)}${rest}`;
+}
+
 /** GET /api/payment-link/:id — only what the payment page needs (ARCHITECTURE section 7). */
 export interface PublicPaymentLink {
   id: string;

@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
 import { listQueryOfSearch, paymentLinksUrl } from '../../shared/payment-links.js';
+import { paymentLinkApiPath } from '../../shared/payment-page.js';
 import { AppError } from '../lib/errors.js';
 import { redactUrl } from './request-log.js';
 
@@ -88,6 +90,12 @@ describe('serving the built client', () => {
       '<html><head><meta name="portal-config" content="{}" /><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
     );
     writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As the build leaves it (src/build/precompress.ts); shared-jkl012.js has no compressed forms.
+    writeFileSync(
+      path.join(clientDir, 'assets', 'index-abc123.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
+    writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(path.join(clientDir, 'assets', 'shared-jkl012.js'), 'export const t = 1');
     writeFileSync(
       path.join(clientDir, 'assets', 'admin-area-def456.js'),
@@ -175,6 +183,37 @@ describe('serving the built client', () => {
     ]);
   });
 
+  it("has a payment page fetch its link with the page, as the page's own fetch asks for it", async () => {
+    t = await createTestContext({ clientDir });
+    const fetchPreloads = async (url: string) => {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      return [...body.matchAll(/<link rel="preload" as="fetch"[^>]*>/g)].map((m) => m[0]);
+    };
+    // The page fetches with credentials 'same-origin' (payment-api.ts), which is what a bare
+    // `crossorigin` asks for: any other mode and the browser would fetch the link twice.
+    expect(await fetchPreloads('/payment/abcDEF-123_x')).toEqual([
+      `<link rel="preload" as="fetch" crossorigin href="${paymentLinkApiPath('abcDEF-123_x')}">`,
+    ]);
+    expect(await fetchPreloads('/payment/abcDEF-123_x/?utm_source=email')).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/payment-link/abcDEF-123_x">',
+    ]);
+    // Escapes as the page's router decodes them (decodeURI, which leaves %2F as it is), then
+    // encoded as the page encodes the id: what was typed in the address never reaches the page
+    // as it was typed.
+    expect(await fetchPreloads('/payment/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/payment-link/%22%3E%3Cscript%3Ealert(1)%3C%252Fscript%3E">',
+    ]);
+    expect(await fetchPreloads('/payment/a%20b')).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/payment-link/a%20b">',
+    ]);
+    // Not the success page (it asks for the payment, with the address's own query), nor an
+    // address the payment page's route does not match.
+    expect(await fetchPreloads('/payment-success?link_id=abc')).toEqual([]);
+    expect(await fetchPreloads('/payment/abc/receipt')).toEqual([]);
+    expect(await fetchPreloads('/payment/')).toEqual([]);
+    expect(await fetchPreloads('/')).toEqual([]);
+  });
+
   it('keeps payment link pages out of caches, referrers and search indexes', async () => {
     t = await createTestContext({ clientDir });
     const response = await t.app.inject({ method: 'GET', url: '/payment/abcDEF123' });
@@ -182,6 +221,37 @@ describe('serving the built client', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-robots-tag']).toContain('noindex');
+  });
+
+  it('sends each asset in the compressed form the build wrote that the browser accepts', async () => {
+    t = await createTestContext({ clientDir });
+    const get = (url: string, acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const brotli = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await get('/assets/index-abc123.js', 'gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    for (const response of [brotli, gzip]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toContain('immutable');
+      // Caches keep one answer per encoding.
+      expect(response.headers.vary).toContain('accept-encoding');
+    }
+    // A client that accepts neither, and a file the build left as it is, get the file itself.
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    const uncompressed = await get('/assets/shared-jkl012.js', 'br, gzip');
+    expect(uncompressed.statusCode).toBe(200);
+    expect(uncompressed.headers['content-encoding']).toBeUndefined();
+    expect(uncompressed.body).toBe('export const t = 1');
   });
 
   it('caches hashed assets for a year and answers missing assets and API paths with 404', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listQueryOfSearch, paymentLinksUrl } from '../../shared/payment-links.js';
+import { paymentLinkApiPath } from '../../shared/payment-page.js';
 import type { PublicConfig } from '../../shared/public-config.js';
 import { injectPublicConfig } from '../modules/system/public-config.js';
 
@@ -17,8 +18,8 @@ function isPaymentLinkPage(url: string): boolean {
 }
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html for every other page
- * path (the SPA fallback), JSON 404s under /api.
+ * Serves the built client: hashed assets cached for a year and sent compressed where the browser
+ * accepts it, index.html for every other page path (the SPA fallback), JSON 404s under /api.
  */
 export async function registerStaticClient(
   app: FastifyInstance,
@@ -45,6 +46,9 @@ export async function registerStaticClient(
       // and each unknown API path cost a file-system call in the thread pool (about 0.3 ms)
       // before the not-found handler below answered it.
       wildcard: false,
+      // The build writes each text file's Brotli and gzip forms beside it
+      // (src/build/precompress.ts): the browser gets the one it accepts.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -74,13 +78,12 @@ export async function registerStaticClient(
     }
     const page =
       pathname === '/' ? indexHtml : isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
-    const html =
-      pathname === '/payments' &&
-      page &&
-      request.headers.cookie?.includes(`${options.sessionCookie}=`)
-        ? withListPreload(page, queryAt === -1 ? '' : url.slice(queryAt + 1))
-        : page;
-    return reply.type('text/html; charset=utf-8').send(html ?? indexHtml);
+    const html = page
+      ? withDataPreload(page, pathname, queryAt === -1 ? '' : url.slice(queryAt + 1), () =>
+          Boolean(request.headers.cookie?.includes(`${options.sessionCookie}=`)),
+        )
+      : indexHtml;
+    return reply.type('text/html; charset=utf-8').send(html);
   };
 
   app.get('/', (request, reply) => sendIndex(request, reply));
@@ -96,6 +99,40 @@ export async function registerStaticClient(
 }
 
 /**
+ * The page, also asking the browser for the API answer it shows first, where the address says
+ * which: a payment page's link, or Payment Status's list for a signed-in browser.
+ */
+function withDataPreload(
+  page: string,
+  pathname: string,
+  search: string,
+  hasSessionCookie: () => boolean,
+): string {
+  const linkId = linkIdOfPage(pathname);
+  if (linkId) return withHeadLinks(page, fetchPreload(paymentLinkApiPath(linkId), 'same-origin'));
+  if (pathname === '/payments' && hasSessionCookie()) return withListPreload(page, search);
+  return page;
+}
+
+/**
+ * The link id of a payment page's address (`/payment/{id}`), as the page's router gives it to
+ * the page: the path segment, %-escapes decoded as `decodeURI` does (wouter), one trailing slash
+ * allowed. The page then fetches `paymentLinkApiPath(id)`, and the HTML asks the browser to fetch
+ * that with the page: on a phone the balance no longer waits for the script to load and run
+ * before it is asked for. A GET of the link changes nothing, so a fetch the page never uses (a
+ * browser without JavaScript) costs only the read.
+ */
+function linkIdOfPage(pathname: string): string | null {
+  const segment = /^\/payment\/([^/]+?)\/?$/.exec(pathname)?.[1];
+  if (!segment) return null;
+  try {
+    return segment.includes('%') ? decodeURI(segment) : segment;
+  } catch {
+    return segment;
+  }
+}
+
+/**
  * Payment Status asks the browser to fetch the list its address shows with the page, as it does
  * the sign-in status: the page's own request otherwise starts only once the admin code has
  * loaded and run (most of a second on the build machine). The URL is the one the page asks for
@@ -107,12 +144,14 @@ function withListPreload(page: string, search: string): string {
 }
 
 /**
- * A preload of an API answer the page will fetch. It matches the fetch client's request
- * (credentials included), so the browser answers that request with it.
+ * A preload of an API answer the page will fetch. Its credentials mode is the page's fetch's
+ * (the staff client's `include`, the leaseholder's `same-origin`), so the browser answers that
+ * fetch with it.
  */
-function fetchPreload(url: string): string {
+function fetchPreload(url: string, credentials: 'include' | 'same-origin' = 'include'): string {
   const href = url.replaceAll('&', '&amp;');
-  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+  const crossorigin = credentials === 'include' ? 'crossorigin="use-credentials"' : 'crossorigin';
+  return `<link rel="preload" as="fetch" ${crossorigin} href="${href}">`;
 }
 
 function withHeadLinks(html: string, links: string): string {

@@ -1,8 +1,9 @@
-import type {
-  PaymentMethod,
-  PaymentResult,
-  PayResponse,
-  PublicPaymentLink,
+import {
+  type PaymentMethod,
+  type PaymentResult,
+  type PayResponse,
+  type PublicPaymentLink,
+  paymentLinkApiPath,
 } from '../../../../shared/payment-page';
 
 /**
@@ -17,10 +18,6 @@ export class PaymentApiError extends Error {
     super(message);
     this.name = 'PaymentApiError';
   }
-}
-
-function linkPath(linkId: string, rest = ''): string {
-  return `/api/payment-link/${encodeURIComponent(linkId)}${rest}`;
 }
 
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
@@ -39,16 +36,16 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
 }
 
 export function fetchPaymentLink(linkId: string): Promise<PublicPaymentLink> {
-  return request(linkPath(linkId));
+  return request(paymentLinkApiPath(linkId));
 }
 
 /** For staff: the first opening of the link. Never blocks the page, never reports failure. */
 export function recordLinkOpened(linkId: string): void {
-  fetch(linkPath(linkId, '/opened'), { method: 'POST', keepalive: true }).catch(() => {});
+  fetch(paymentLinkApiPath(linkId, '/opened'), { method: 'POST', keepalive: true }).catch(() => {});
 }
 
 export function startPayment(linkId: string, method: PaymentMethod): Promise<PayResponse> {
-  return request(linkPath(linkId, '/pay'), {
+  return request(paymentLinkApiPath(linkId, '/pay'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ method }),
@@ -57,9 +54,9 @@ export function startPayment(linkId: string, method: PaymentMethod): Promise<Pay
 
 export function fetchPaymentResult(linkId: string, sessionId?: string): Promise<PaymentResult> {
   const query = sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : '';
-  return request(linkPath(linkId, `/payment${query}`));
+  return request(paymentLinkApiPath(linkId, `/payment${query}`));
 }
 
 export function receiptUrl(linkId: string): string {
-  return linkPath(linkId, '/receipt');
+  return paymentLinkApiPath(linkId, '/receipt');
 }
