@@ -69,15 +69,15 @@ export async function registerStaticClient(
     }
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (isPaymentLinkPage(url)) {
+    const isLinkPage = isPaymentLinkPage(url);
+    if (isLinkPage) {
       reply.header('Referrer-Policy', 'no-referrer');
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       reply.header('Cache-Control', 'no-store');
     } else {
       reply.header('Cache-Control', 'no-cache');
     }
-    const page =
-      pathname === '/' ? indexHtml : isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
+    const page = pathname === '/' ? indexHtml : isLinkPage ? pages?.payment : pages?.admin;
     const html = page
       ? withDataPreload(page, pathname, queryAt === -1 ? '' : url.slice(queryAt + 1), () =>
           Boolean(request.headers.cookie?.includes(`${options.sessionCookie}=`)),
