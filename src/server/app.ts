@@ -8,9 +8,10 @@ import {
 import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrorHandler } from './http/framework-errors.js';
 import { createAppLogger, requestLogOptions } from './http/request-log.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { defaultClientDir, registerStaticClient } from './http/static-client.js';
+import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
+import { defaultClientDir, registerStaticClient, type SendPage } from './http/static-client.js';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
 import { checkSameOriginOfStateChangingRoutes } from './modules/auth/check-same-origin.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
@@ -47,9 +48,12 @@ export async function buildApp(
   ctx: AppContext,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  const securityHeaders = securityHeadersOf({ isProduction: ctx.config.isProduction });
+  let sendPage: SendPage | undefined;
   const serverOptions: FastifyServerOptions = {
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler(securityHeaders, () => sendPage),
     ...requestLogOptions(
       options.logger === false ? null : (options.logger ?? createAppLogger(ctx.config.logLevel)),
     ),
@@ -59,7 +63,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app, { isProduction: ctx.config.isProduction });
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(healthRoutes, ctx);
 
   // Public calls: the landing page's form, the leaseholder's payment calls (keyed by the link id)
@@ -101,7 +105,7 @@ export async function buildApp(
     );
   });
 
-  await registerStaticClient(app, {
+  sendPage = await registerStaticClient(app, {
     clientDir: options.clientDir ?? defaultClientDir,
     publicConfig: publicConfigOf(ctx.config),
     sessionCookie: sessionCookieName(ctx.config),

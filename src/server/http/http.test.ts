@@ -214,6 +214,57 @@ describe('serving the built client', () => {
     expect(await fetchPreloads('/')).toEqual([]);
   });
 
+  it('answers addresses the router refuses as it answers any unknown one, with the security headers', async () => {
+    t = await createTestContext({ clientDir });
+    const get = (url: string, method: 'GET' | 'POST' = 'GET') =>
+      t.app.inject({ method, url, headers: { origin: 'http://localhost:3000' } });
+    const longId = 'a'.repeat(101);
+
+    // Pages: the page itself. A payment page takes the mangled id as its router does and asks
+    // for that link, which the API then says is not available.
+    const paymentPage = await get('/payment/abc%2');
+    expect(paymentPage.statusCode).toBe(200);
+    expect(paymentPage.headers['content-type']).toContain('text/html');
+    expect(paymentPage.headers['referrer-policy']).toBe('no-referrer');
+    expect(paymentPage.headers['cache-control']).toBe('no-store');
+    expect(paymentPage.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(paymentPage.body).toContain(`href="${paymentLinkApiPath('abc%2')}"`);
+    const adminPage = await get('/payments/%E0%A4%A');
+    expect(adminPage.statusCode).toBe(200);
+    expect(adminPage.headers['content-type']).toContain('text/html');
+    expect(adminPage.headers['x-frame-options']).toBe('SAMEORIGIN');
+
+    // The link calls: exactly what an unknown link gets.
+    const unknown = await get('/api/payment-link/no-such-link');
+    expect(unknown.statusCode).toBe(404);
+    const sameAsUnknown = (response: Awaited<ReturnType<typeof get>>) => {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+      for (const name of [
+        'content-security-policy',
+        'cache-control',
+        'referrer-policy',
+        'x-robots-tag',
+        'x-content-type-options',
+        'content-type',
+      ]) {
+        expect(response.headers[name], name).toBe(unknown.headers[name]);
+      }
+    };
+    sameAsUnknown(await get('/api/payment-link/%E0%A4%A'));
+    sameAsUnknown(await get(`/api/payment-link/${longId}`));
+    sameAsUnknown(await get(`/api/payment-link/${longId}/pay`, 'POST'));
+
+    // Anything else: a plain 400 that does not echo the address.
+    const other = await get('/api/payment-links/%zz');
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ message: 'This address is not valid.' });
+    expect(other.headers['cache-control']).toBe('no-store');
+    const longOther = await get(`/api/messages/${longId}`);
+    expect(longOther.statusCode).toBe(400);
+    expect(longOther.body).not.toContain(longId);
+  });
+
   it('keeps payment link pages out of caches, referrers and search indexes', async () => {
     t = await createTestContext({ clientDir });
     const response = await t.app.inject({ method: 'GET', url: '/payment/abcDEF123' });

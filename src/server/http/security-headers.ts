@@ -20,10 +20,14 @@ import helmet from 'helmet';
  * every request, and even running it once per request cost the public link read a quarter of
  * its time.)
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { isProduction: boolean },
-): Promise<void> {
+export interface SecurityHeaders {
+  /** For pages and files. */
+  page: Record<string, string>;
+  /** For every answer under /api. */
+  api: Record<string, string>;
+}
+
+export function securityHeadersOf(options: { isProduction: boolean }): SecurityHeaders {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -48,10 +52,19 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  const pageHeaders = headersSetBy(setHeaders);
-  const apiHeaders = apiHeadersWith(pageHeaders['Strict-Transport-Security']);
+  const page = headersSetBy(setHeaders);
+  return { page, api: apiHeadersWith(page['Strict-Transport-Security']) };
+}
+
+/** The set for a request's address. */
+export function securityHeadersFor(headers: SecurityHeaders, url: string): Record<string, string> {
+  return url.startsWith('/api/') ? headers.api : headers.page;
+}
+
+/** Every response a route or the not-found handler makes gets its set. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.headers(securityHeadersFor(headers, request.url));
     done();
   });
 }

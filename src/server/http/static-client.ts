@@ -17,9 +17,13 @@ function isPaymentLinkPage(url: string): boolean {
   return url.startsWith('/payment/') || url.startsWith('/payment-success');
 }
 
+/** Answers a page address with index.html as that part of the app needs it. */
+export type SendPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
 /**
  * Serves the built client: hashed assets cached for a year and sent compressed where the browser
  * accepts it, index.html for every other page path (the SPA fallback), JSON 404s under /api.
+ * Answers how it sends a page, for the addresses the router refuses (framework-errors.ts).
  */
 export async function registerStaticClient(
   app: FastifyInstance,
@@ -29,7 +33,7 @@ export async function registerStaticClient(
     /** The staff session cookie's name: Payment Status fetches its list early only with one. */
     sessionCookie: string;
   },
-): Promise<void> {
+): Promise<SendPage> {
   const indexFile = path.join(options.clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
   const indexHtml = hasClient
@@ -59,7 +63,7 @@ export async function registerStaticClient(
     });
   }
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex: SendPage = (request, reply) => {
     const url = request.url;
     if (!indexHtml) {
       return reply
@@ -89,13 +93,19 @@ export async function registerStaticClient(
   app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/assets/');
-    if (isPage) return sendIndex(request, reply);
+    if (isPageRequest(request)) return sendIndex(request, reply);
     return reply.status(404).send({ message: 'Not found' });
   });
+  return sendIndex;
+}
+
+/** A request the SPA answers: any GET of an address that is not an API call or a built file. */
+export function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api/') &&
+    !request.url.startsWith('/assets/')
+  );
 }
 
 /**
