@@ -4,14 +4,22 @@
 // measured itself, not the servers: every route then looked as fast as the bare baseline.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { onCpus } from './support.mjs';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-function run(url, connections, durationSeconds) {
+function run(url, connections, durationSeconds, cpus) {
   return new Promise((resolve, reject) => {
     const child = spawn(
-      process.execPath,
-      [autocannonCli, '--json', '-c', String(connections), '-d', String(durationSeconds), url],
+      ...onCpus(cpus, process.execPath, [
+        autocannonCli,
+        '--json',
+        '-c',
+        String(connections),
+        '-d',
+        String(durationSeconds),
+        url,
+      ]),
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let output = '';
@@ -26,9 +34,16 @@ function run(url, connections, durationSeconds) {
   });
 }
 
-export async function load({ url, connections = 16, durationSeconds = 4, warmUpSeconds = 1 }) {
-  if (warmUpSeconds > 0) await run(url, connections, warmUpSeconds);
-  const result = await run(url, connections, durationSeconds);
+/** `cpus`: where autocannon runs (support.mjs's pinnedCpus), or anywhere when null. */
+export async function load({
+  url,
+  connections = 16,
+  durationSeconds = 4,
+  warmUpSeconds = 1,
+  cpus = null,
+}) {
+  if (warmUpSeconds > 0) await run(url, connections, warmUpSeconds, cpus);
+  const result = await run(url, connections, durationSeconds, cpus);
   return {
     requests: result.requests.total,
     rps: result.requests.average,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load } from './http-load.mjs';
-import { launchChromium, root, startProcess } from './support.mjs';
+import { launchChromium, pinnedCpus, root, startProcess } from './support.mjs';
 
 const results = [];
 const report = (name, value, budget, isOk) => {
@@ -95,22 +95,25 @@ async function pageJsGzip(url) {
  * each route with a different machine, and three pairs of 4 s runs gave pair ratios from 0.25x
  * to 0.91x in one run. Many short pairs follow the drift closely and their median is steadier.
  * The figure is the median of the pairs' ratios, with their range; p99 is the median of the
- * route's p99s.
+ * route's p99s. Every server runs on one CPU and autocannon on another where the machine allows
+ * (pinnedCpus in support.mjs): left to the scheduler, the two shared both cores by turns.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const cpus = pinnedCpus();
 const PAIR_SECONDS = 2;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function versusBare(bareUrl, url) {
-  await load({ url: bareUrl, durationSeconds: 1, warmUpSeconds: 0 });
-  await load({ url, durationSeconds: 1, warmUpSeconds: 0 });
+  await load({ url: bareUrl, durationSeconds: 1, warmUpSeconds: 0, cpus: cpus?.load });
+  await load({ url, durationSeconds: 1, warmUpSeconds: 0, cpus: cpus?.load });
   const ratios = [];
   const p99s = [];
   const bareRps = [];
   let errors = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const bare = await load({ url: bareUrl, durationSeconds: PAIR_SECONDS, warmUpSeconds: 0 });
-    const route = await load({ url, durationSeconds: PAIR_SECONDS, warmUpSeconds: 0 });
+    const pair = { durationSeconds: PAIR_SECONDS, warmUpSeconds: 0, cpus: cpus?.load };
+    const bare = await load({ url: bareUrl, ...pair });
+    const route = await load({ url, ...pair });
     bareRps.push(bare.rps);
     ratios.push(route.rps / bare.rps);
     p99s.push(route.p99);
@@ -133,8 +136,13 @@ try {
   );
 
   const barePort = 43118;
-  const bare = await startProcess('bench/bare-server.mjs', barePort, dataDir);
-  const portal = await startProcess('dist/server/index.js', 43117, dataDir);
+  console.log(
+    cpus
+      ? `      servers pinned to CPU ${cpus.server}, load generator to CPU ${cpus.load}`
+      : '      servers and load generator not pinned (one CPU, or no taskset)',
+  );
+  const bare = await startProcess('bench/bare-server.mjs', barePort, dataDir, {}, cpus?.server);
+  const portal = await startProcess('dist/server/index.js', 43117, dataDir, {}, cpus?.server);
   report(
     'server start to ready (built, empty database)',
     `${Math.round(portal.readyMs)} ms`,
@@ -172,9 +180,13 @@ try {
   // What any Fastify route that reads one row from SQLite costs here (decision 0006): the link
   // read's budget is a ratio to a route that reads nothing.
   const floorPort = 43119;
-  const floor = await startProcess('bench/floor-server.mjs', floorPort, dataDir, {
-    DATABASE_FILE: path.join(dataDir, 'portal.sqlite'),
-  });
+  const floor = await startProcess(
+    'bench/floor-server.mjs',
+    floorPort,
+    dataDir,
+    { DATABASE_FILE: path.join(dataDir, 'portal.sqlite') },
+    cpus?.server,
+  );
   const floorRead = await versusBare(bareUrl, `http://127.0.0.1:${floorPort}/floor/${linkId}`);
   floor.child.kill('SIGTERM');
   report(

@@ -1,5 +1,6 @@
 // What several benchmarks share: starting a server process and Debian's Chromium.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 
@@ -7,12 +8,29 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_PASSWORD = 'bench-password-1';
 
 /**
- * Starts `script` (the built portal, or the bare baseline) on `port` with its own data folder,
- * and resolves once it prints that it is ready. `env` adds settings.
+ * The CPUs the HTTP benchmarks pin the server under test and the load generator to, each its own,
+ * or null where that cannot be done (one CPU, or no `taskset`). Unpinned on this 2-core machine,
+ * the scheduler moved both between the cores and a pair of runs gave ratios from 0.39x to 0.52x
+ * for one build; pinned, 0.46x to 0.49x (decision 0012).
  */
-export async function startProcess(script, port, dataDir, env = {}) {
+export function pinnedCpus() {
+  const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!hasTaskset || availableParallelism() < 2) return null;
+  return { server: '0', load: '1' };
+}
+
+/** `command` with `args`, run on `cpus` (a taskset list) when given. */
+export function onCpus(cpus, command, args) {
+  return cpus ? ['taskset', ['-c', cpus, command, ...args]] : [command, args];
+}
+
+/**
+ * Starts `script` (the built portal, or the bare baseline) on `port` with its own data folder,
+ * and resolves once it prints that it is ready. `env` adds settings; `cpus` pins it (pinnedCpus).
+ */
+export async function startProcess(script, port, dataDir, env = {}, cpus = null) {
   const started = performance.now();
-  const child = spawn('node', [script], {
+  const child = spawn(...onCpus(cpus, 'node', [script]), {
     cwd: root,
     env: {
       ...process.env,
