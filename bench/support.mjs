@@ -1,4 +1,5 @@
-// What several benchmarks share: starting a server process and Debian's Chromium.
+// What several benchmarks share: starting a server process (pinned to a CPU where it can be),
+// and Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
