@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { type FakeStripeApi, startFakeStripeApi } from '../fakes/fake-stripe-api.js';
 import { signInThroughForm } from './support/auth.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { E2E_ADMIN_PASSWORD, E2E_PORT } from './support/constants.js';
 
 const HEADER =
@@ -94,16 +94,6 @@ async function startPortal(port: number, env: Record<string, string>): Promise<C
   }
   portal.kill();
   throw new Error(`the portal on port ${port} did not start`);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test.describe('paying on a phone (demo payments, the embedded default)', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInThroughForm } from './support/auth.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
 
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)';
@@ -16,16 +16,8 @@ const ARREARS = [
   'Bob Smith,not-an-email,,"Flat 2, 12 Riverside Court",-5',
 ].join('\r\n');
 
-/** The page's own content; toasts (not this page's) are left out while they fade. */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+/** Toasts from an earlier step (not this page's own content), left out of the scans while they fade. */
+const TOASTS = '[data-sonner-toaster]';
 
 test.describe('bulk upload', () => {
   test.beforeEach(async ({ page }) => {
@@ -206,7 +198,7 @@ test.describe('bulk upload', () => {
   });
 
   test('flags a landline kept with an email, and passes an axe scan', async ({ page }) => {
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, TOASTS);
     await page.getByTestId('upload-input').setInputFiles({
       name: 'landlines.csv',
       mimeType: 'text/csv',
@@ -225,6 +217,6 @@ test.describe('bulk upload', () => {
     await expect(page.getByRole('table')).toContainText(
       'Phone Number (for WhatsApp) "020 7946 0124" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address',
     );
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, TOASTS);
   });
 });
