@@ -110,8 +110,8 @@ async function versusBare(bareUrl, url) {
   const p99s = [];
   const bareRps = [];
   let errors = 0;
+  const pair = { durationSeconds: PAIR_SECONDS, warmUpSeconds: 0, cpus: cpus?.load };
   for (let round = 0; round < ROUNDS; round += 1) {
-    const pair = { durationSeconds: PAIR_SECONDS, warmUpSeconds: 0, cpus: cpus?.load };
     const bare = await load({ url: bareUrl, ...pair });
     const route = await load({ url, ...pair });
     bareRps.push(bare.rps);

@@ -11,8 +11,8 @@ export const BENCH_PASSWORD = 'bench-password-1';
 /**
  * The CPUs the HTTP benchmarks pin the server under test and the load generator to, each its own,
  * or null where that cannot be done (one CPU, or no `taskset`). Unpinned on this 2-core machine,
- * the scheduler moved both between the cores and a pair of runs gave ratios from 0.39x to 0.52x
- * for one build; pinned, 0.46x to 0.49x (decision 0012).
+ * the scheduler moved both between the cores and one build's pairs gave ratios from 0.39x to
+ * 0.52x; pinned, 0.42x to 0.48x (decision 0012).
  */
 export function pinnedCpus() {
   const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;

@@ -3,7 +3,7 @@ import { PAYMENT_LINK_NOT_AVAILABLE_MESSAGE } from '../../shared/payment-page.js
 import { type SecurityHeaders, securityHeadersFor } from './security-headers.js';
 import { isPageRequest, type SendPage } from './static-client.js';
 
-export const INVALID_ADDRESS_MESSAGE = 'This address is not valid.';
+const INVALID_ADDRESS_MESSAGE = 'This address is not valid.';
 
 /**
  * Addresses Fastify's router refuses before any hook or route runs: a malformed %-escape
