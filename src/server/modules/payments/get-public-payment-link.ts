@@ -5,6 +5,7 @@ import {
 } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { isoTimestamp } from '../../lib/iso-time.js';
 import {
   findLink,
   findLinkToShow,
@@ -87,7 +88,7 @@ function shown(link: LinkToShow, state: PublicLinkState): PublicPaymentLink {
     id: link.id,
     amount: penceToDecimalString(link.amount_pence),
     amountPence: link.amount_pence,
-    expiresAt: new Date(link.expires_at).toISOString(),
+    expiresAt: isoTimestamp(link.expires_at),
     status: state,
     tenant: { name: link.tenant_name, address: link.tenant_address },
   };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PublicPaymentLink } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import { PaymentProviderError } from '../../integrations/payments/payment-provider.js';
@@ -7,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { getPaymentResult } from './get-payment-result.js';
 import { getPublicPaymentLink } from './get-public-payment-link.js';
 import { getReceipt } from './get-receipt.js';
+import { publicPaymentLinkJson } from './public-link-json.js';
 import { recordLinkOpened } from './record-link-opened.js';
 import {
   LinkIdParamsSchema,
@@ -16,6 +16,8 @@ import {
   PayResponseSchema,
 } from './schemas.js';
 import { startPayment } from './start-payment.js';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const PROVIDER_FAILED_MESSAGE =
   'We could not reach our payment provider. Please try again in a moment.';
@@ -32,12 +34,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<
   // (getPublicPaymentLink), and checking it again with zod on every read cost a tenth of the
   // call's time; checking the id with zod cost another 5%. Any id is only a key to look up, and
   // the router already refuses one longer than 100 characters (maxParamLength). Not an async
-  // handler: a link read at once is answered without a promise (getPublicPaymentLink).
-  app.get<{ Params: { id: string } }>(
-    '/payment-link/:id',
-    (request): PublicPaymentLink | Promise<PublicPaymentLink> =>
-      getPublicPaymentLink(ctx, request.params.id, request.ip),
-  );
+  // handler: a link read at once is answered without a promise (getPublicPaymentLink). The JSON
+  // is written by publicPaymentLinkJson, not Fastify's serializer (decision 0013); an error
+  // (not available, too many misses) is still answered by the error handler.
+  app.get<{ Params: { id: string } }>('/payment-link/:id', (request, reply) => {
+    const link = getPublicPaymentLink(ctx, request.params.id, request.ip);
+    reply.type(JSON_CONTENT_TYPE);
+    return link instanceof Promise ? link.then(publicPaymentLinkJson) : publicPaymentLinkJson(link);
+  });
 
   app.post(
     '/payment-link/:id/opened',
