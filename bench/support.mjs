@@ -26,8 +26,22 @@ export function onCpus(cpus, command, args) {
 }
 
 /**
+ * Every server a benchmark started, stopped when the benchmark's process ends however it ends:
+ * a benchmark that failed half-way (no Chromium, say) used to leave its servers listening, and
+ * the next run then failed on their ports (EADDRINUSE).
+ */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+}
+
+/**
  * Starts `script` (the built portal, or the bare baseline) on `port` with its own data folder,
  * and resolves once it prints that it is ready. `env` adds settings; `cpus` pins it (pinnedCpus).
+ * It is stopped when this process ends, if it was not stopped before.
  */
 export async function startProcess(script, port, dataDir, env = {}, cpus = null) {
   const started = performance.now();
@@ -43,6 +57,8 @@ export async function startProcess(script, port, dataDir, env = {}, cpus = null)
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       if (String(chunk).includes('is ready')) resolve();
