@@ -1,7 +1,7 @@
 // What several benchmarks share: starting a server process (pinned to a CPU where it can be),
 // and Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 
@@ -35,7 +35,7 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGTERM');
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+  process.on(signal, () => process.exit(128 + constants.signals[signal]));
 }
 
 /**
