@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { load } from './http-load.mjs';
-import { launchChromium, pinnedCpus, root, startProcess } from './support.mjs';
+import { launchChromium, pinnedCpus, root, startPortal, startProcess } from './support.mjs';
 
 const results = [];
 const report = (name, value, budget, isOk) => {
@@ -142,7 +142,7 @@ try {
       : '      servers and load generator not pinned (one CPU, or no taskset)',
   );
   const bare = await startProcess('bench/bare-server.mjs', barePort, dataDir, {}, cpus?.server);
-  const portal = await startProcess('dist/server/index.js', 43117, dataDir, {}, cpus?.server);
+  const portal = await startPortal(43117, dataDir, { cpus: cpus?.server });
   report(
     'server start to ready (built, empty database)',
     `${Math.round(portal.readyMs)} ms`,

@@ -1,6 +1,7 @@
 // What several benchmarks share: starting a server process (pinned to a CPU where it can be),
 // and Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, constants } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -40,12 +41,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /**
  * Starts `script` (the built portal, or the bare baseline) on `port` with its own data folder,
- * and resolves once it prints that it is ready. `env` adds settings; `cpus` pins it (pinnedCpus).
- * It is stopped when this process ends, if it was not stopped before.
+ * and resolves once it prints that it is ready. `env` adds settings; `cpus` pins it (pinnedCpus);
+ * `nodeFlags` go to node before the script. It is stopped when this process ends, if it was not
+ * stopped before.
  */
-export async function startProcess(script, port, dataDir, env = {}, cpus = null) {
+export async function startProcess(script, port, dataDir, env = {}, cpus = null, nodeFlags = []) {
   const started = performance.now();
-  const child = spawn(...onCpus(cpus, 'node', [script]), {
+  const child = spawn(...onCpus(cpus, 'node', [...nodeFlags, script]), {
     cwd: root,
     env: {
       ...process.env,
@@ -66,6 +68,18 @@ export async function startProcess(script, port, dataDir, env = {}, cpus = null)
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return { child, readyMs: performance.now() - started };
+}
+
+/**
+ * The built portal, run as `npm start` runs it: with the Node flags of package.json's start
+ * script (decision 0014), so that a benchmark measures the server as it is deployed.
+ */
+export function startPortal(port, dataDir, { dist = 'dist', env = {}, cpus = null } = {}) {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  // "node <flags> scripts/start.mjs"
+  const [, ...words] = scripts.start.split(' ');
+  const nodeFlags = words.slice(0, words.indexOf('scripts/start.mjs'));
+  return startProcess(path.join(dist, 'server/index.js'), port, dataDir, env, cpus, nodeFlags);
 }
 
 /** Debian's Chromium with the flags this machine needs (no downloads, no background network). */

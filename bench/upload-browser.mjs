@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchChromium, BENCH_PASSWORD as PASSWORD, startProcess } from './support.mjs';
+import { launchChromium, BENCH_PASSWORD as PASSWORD, startPortal } from './support.mjs';
 
 const dist = process.env.BENCH_DIST ?? 'dist';
 const ROWS = 5_000;
@@ -22,7 +22,7 @@ for (let n = 0; n < ROWS; n += 1) {
 const csv = Buffer.from(lines.join('\r\n'));
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-browser-'));
-const { child: server } = await startProcess(path.join(dist, 'server/index.js'), PORT, dataDir);
+const { child: server } = await startPortal(PORT, dataDir, { dist });
 const browser = await launchChromium();
 try {
   const page = await browser.newPage();

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { BENCH_PASSWORD as PASSWORD, startProcess } from './support.mjs';
+import { BENCH_PASSWORD as PASSWORD, startPortal } from './support.mjs';
 
 const dist = process.env.BENCH_DIST ?? 'dist';
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
@@ -53,7 +53,7 @@ XLSX.utils.sheet_to_json(sheet.Sheets[sheet.SheetNames[0]], { header: 1, raw: fa
 const bareMs = performance.now() - started;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-upload-'));
-const { child } = await startProcess(path.join(dist, 'server/index.js'), PORT, dataDir);
+const { child } = await startPortal(PORT, dataDir, { dist });
 try {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
