@@ -14,20 +14,30 @@ function toTime(value: DateInput): number {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const ukParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+/**
+ * Made on first use, not when the module loads: the first Intl object in a page makes the
+ * browser load its ICU data (40–70 ms of a cold tab), and the leaseholder's payment page shows
+ * no date, so it never pays for that (money.ts formats pounds without Intl).
+ */
+let ukParts: Intl.DateTimeFormat | undefined;
+
+function ukPartsFormat(): Intl.DateTimeFormat {
+  ukParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: UK_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  return ukParts;
+}
 
 /** The wall-clock fields in London: numbers only, so no locale wording leaks in. */
 function inUkTime(value: DateInput) {
   const fields: Record<string, number> = {};
-  for (const part of ukParts.formatToParts(toTime(value))) {
+  for (const part of ukPartsFormat().formatToParts(toTime(value))) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
   return {

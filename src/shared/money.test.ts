@@ -9,6 +9,22 @@ describe('money', () => {
     expect(formatPence(45000)).toBe('£450.00');
   });
 
+  it("writes pounds exactly as the browser's en-GB currency format would", () => {
+    const intl = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 2,
+    });
+    const edges = [0, 1, 99, 100, 99_999, 100_000, 123_456_789, 100_000_000_000, -1, -250];
+    const spread = Array.from(
+      { length: 2_000 },
+      (_, n) => Math.trunc(1.013 ** n) * (n % 3 ? 1 : -1),
+    );
+    for (const pence of [...edges, ...spread].filter(Number.isSafeInteger)) {
+      expect(formatPence(pence)).toBe(intl.format(pence / 100));
+    }
+  });
+
   it("reads the API's decimal string back into pence without float drift", () => {
     for (const pence of [0, 5, 10, 1999, 123450, 100000000, -250]) {
       expect(decimalStringToPence(penceToDecimalString(pence))).toBe(pence);

@@ -225,6 +225,34 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     }
   });
 
+  test('a cold link page renders at once: no page spinner, no locale data', async ({ page }) => {
+    // main.tsx loads the page's chunk before React's first render: a spinner shown first would
+    // hold the page back 300 ms (preloadable.ts). And the first Intl object in a tab makes
+    // Chromium load its ICU data, 40–70 ms of a cold page here (money.ts, dates.ts).
+    await page.addInitScript(() => {
+      const seen = { spinner: false, intl: [] as string[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="page-spinner"]')) seen.spinner = true;
+      }).observe(document, { childList: true, subtree: true });
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator'] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const Counted = function (this: unknown, ...args: unknown[]) {
+          seen.intl.push(name);
+          return new Original(...args);
+        };
+        Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+      }
+    });
+    await page.goto(`/payment/${link.id}`);
+    await expect(page.getByText('£1,245.50', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay £1,245.50 Securely' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
+      spinner: false,
+      intl: [],
+    });
+  });
+
   test('the payment and success pages pass an axe scan', async ({ page }) => {
     await page.goto(`/payment/${link.id}`);
     await expect(page.getByLabel('Card number')).toBeVisible();

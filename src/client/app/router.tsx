@@ -1,12 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { preloadable } from './preloadable';
 
 // Everything but the landing page loads on demand, so a leaseholder's phone downloads only
 // what the page in front of them needs (ARCHITECTURE section 8: public JS budget).
-const PaymentRoutes = lazy(() => import('./payment-routes'));
-const AdminArea = lazy(() => import('./admin-area'));
+const PaymentRoutes = preloadable(() => import('./payment-routes'));
+const AdminArea = preloadable(() => import('./admin-area'));
+
+/**
+ * Loads the chunk of the page at `path` (the table below), for main.tsx to await before the
+ * first render (preloadable.ts). The landing page has none.
+ */
+export function preloadPageFor(path: string): Promise<void> {
+  if (path === '/') return Promise.resolve();
+  const isPaymentPage = /^\/payment(\/[^/]+|-success)\/?$/i.test(path);
+  return isPaymentPage ? PaymentRoutes.preload() : AdminArea.preload();
+}
 
 /**
  * Spec section 2's route table. The admin area owns every other path, including the 404 page,
