@@ -53,6 +53,23 @@ export function paymentLinkApiPath(linkId: string, rest = ''): string {
   return `/api/payment-link/${encodeURIComponent(linkId)}${rest}`;
 }
 
+/**
+ * The link id of a payment page's address (`/payment/{id}`), as the page's router gives it to
+ * the page: the path segment, %-escapes decoded as `decodeURI` does (wouter), one trailing slash
+ * allowed; null for any other address. The server preloads that link with the page
+ * (static-client.ts) and the page's script reads it before its first render
+ * (payment-routes.tsx), both at `paymentLinkApiPath(id)`.
+ */
+export function linkIdOfPage(pathname: string): string | null {
+  const segment = /^\/payment\/([^/]+?)\/?$/.exec(pathname)?.[1];
+  if (!segment) return null;
+  try {
+    return segment.includes('%') ? decodeURI(segment) : segment;
+  } catch {
+    return segment;
+  }
+}
+
 /** GET /api/payment-link/:id — only what the payment page needs (ARCHITECTURE section 7). */
 export interface PublicPaymentLink {
   id: string;

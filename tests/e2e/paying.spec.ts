@@ -225,15 +225,20 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     }
   });
 
-  test('a cold link page renders at once: no page spinner, no locale data', async ({ page }) => {
-    // main.tsx loads the page's chunk before React's first render: a spinner shown first would
-    // hold the page back 300 ms (preloadable.ts). And the first Intl object in a tab makes
-    // Chromium load its ICU data, 40–70 ms of a cold page here (money.ts, dates.ts).
+  test('a cold link page renders with its balance at once: no spinner, placeholder or locale data', async ({
+    page,
+  }) => {
+    // main.tsx loads the page's chunk and reads its link before React's first render: a spinner
+    // shown first would hold the page back 300 ms (preloadable.ts), and a placeholder costs one
+    // more render. The first Intl object in a tab makes Chromium load its ICU data, 40–70 ms of
+    // a cold page here (money.ts, dates.ts).
     await page.addInitScript(() => {
-      const seen = { spinner: false, intl: [] as string[] };
+      const seen = { spinner: false, placeholder: false, intl: [] as string[] };
       (window as unknown as { seen: typeof seen }).seen = seen;
       new MutationObserver(() => {
         if (document.querySelector('[data-testid="page-spinner"]')) seen.spinner = true;
+        const text = document.body?.textContent ?? '';
+        if (text.includes('Loading your payment details')) seen.placeholder = true;
       }).observe(document, { childList: true, subtree: true });
       for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator'] as const) {
         const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
@@ -249,8 +254,10 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     await expect(page.getByRole('button', { name: 'Pay £1,245.50 Securely' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
       spinner: false,
+      placeholder: false,
       intl: [],
     });
+    expect(await linkReadsOf(page)).toEqual(['link']);
   });
 
   test('the payment and success pages pass an axe scan', async ({ page }) => {

@@ -6,7 +6,11 @@ import { preloadable } from './preloadable';
 
 // Everything but the landing page loads on demand, so a leaseholder's phone downloads only
 // what the page in front of them needs (ARCHITECTURE section 8: public JS budget).
-const PaymentRoutes = preloadable(() => import('./payment-routes'));
+const PaymentRoutes = preloadable(async () => {
+  const module = await import('./payment-routes');
+  await module.prepareFirstRender(window.location.pathname);
+  return module;
+});
 const AdminArea = preloadable(() => import('./admin-area'));
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listQueryOfSearch, paymentLinksUrl } from '../../shared/payment-links.js';
-import { paymentLinkApiPath } from '../../shared/payment-page.js';
+import { linkIdOfPage, paymentLinkApiPath } from '../../shared/payment-page.js';
 import type { PublicConfig } from '../../shared/public-config.js';
 import { injectPublicConfig } from '../modules/system/public-config.js';
 
@@ -110,7 +110,10 @@ export function isPageRequest(request: FastifyRequest): boolean {
 
 /**
  * The page, also asking the browser for the API answer it shows first, where the address says
- * which: a payment page's link, or Payment Status's list for a signed-in browser.
+ * which: a payment page's link, or Payment Status's list for a signed-in browser. On a phone the
+ * balance then no longer waits for the script to load and run before it is asked for. A GET of
+ * the link changes nothing, so a fetch the page never uses (a browser without JavaScript) costs
+ * only the read.
  */
 function withDataPreload(
   page: string,
@@ -122,24 +125,6 @@ function withDataPreload(
   if (linkId) return withHeadLinks(page, fetchPreload(paymentLinkApiPath(linkId), 'same-origin'));
   if (pathname === '/payments' && hasSessionCookie()) return withListPreload(page, search);
   return page;
-}
-
-/**
- * The link id of a payment page's address (`/payment/{id}`), as the page's router gives it to
- * the page: the path segment, %-escapes decoded as `decodeURI` does (wouter), one trailing slash
- * allowed. The page then fetches `paymentLinkApiPath(id)`, and the HTML asks the browser to fetch
- * that with the page: on a phone the balance no longer waits for the script to load and run
- * before it is asked for. A GET of the link changes nothing, so a fetch the page never uses (a
- * browser without JavaScript) costs only the read.
- */
-function linkIdOfPage(pathname: string): string | null {
-  const segment = /^\/payment\/([^/]+?)\/?$/.exec(pathname)?.[1];
-  if (!segment) return null;
-  try {
-    return segment.includes('%') ? decodeURI(segment) : segment;
-  } catch {
-    return segment;
-  }
 }
 
 /**

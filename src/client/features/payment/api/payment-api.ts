@@ -39,6 +39,32 @@ export function fetchPaymentLink(linkId: string): Promise<PublicPaymentLink> {
   return request(paymentLinkApiPath(linkId));
 }
 
+/** The link as first read, or that it was not available. */
+export type FirstRead = { link: PublicPaymentLink } | { link: null };
+
+const firstReads = new Map<string, FirstRead>();
+
+/**
+ * Reads the page's link before React's first render (payment-routes.tsx), so that the page
+ * renders with it at once rather than a placeholder first. The browser answers this read from
+ * the page's preload of the link (static-client.ts).
+ */
+export async function readLinkFirst(linkId: string): Promise<void> {
+  if (firstReads.has(linkId)) return;
+  try {
+    firstReads.set(linkId, { link: await fetchPaymentLink(linkId) });
+  } catch {
+    firstReads.set(linkId, { link: null });
+  }
+}
+
+/** What readLinkFirst found for `linkId`, if it ran; once, for the page's first render. */
+export function takeFirstRead(linkId: string): FirstRead | undefined {
+  const read = firstReads.get(linkId);
+  firstReads.delete(linkId);
+  return read;
+}
+
 /** For staff: the first opening of the link. Never blocks the page, never reports failure. */
 export function recordLinkOpened(linkId: string): void {
   fetch(paymentLinkApiPath(linkId, '/opened'), { method: 'POST', keepalive: true }).catch(() => {});

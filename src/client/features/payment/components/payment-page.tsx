@@ -3,7 +3,7 @@ import Clock from 'lucide-react/icons/clock';
 import Hourglass from 'lucide-react/icons/hourglass';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { getPublicConfig } from '@/lib/public-config';
@@ -11,10 +11,12 @@ import { cn } from '@/lib/utils';
 import { formatPence } from '../../../../shared/money';
 import type { PaymentMethod, PublicPaymentLink } from '../../../../shared/payment-page';
 import {
+  type FirstRead,
   fetchPaymentLink,
   PaymentApiError,
   recordLinkOpened,
   startPayment,
+  takeFirstRead,
 } from '../api/payment-api';
 import { expiryNotice } from '../expiry-notice';
 import { HelpContact } from './help-contact';
@@ -55,9 +57,17 @@ function useNow(): number {
   return now;
 }
 
+function stateOf(read: FirstRead | undefined): LoadState {
+  if (!read) return { kind: 'loading' };
+  return read.link ? { kind: 'ready', link: read.link } : { kind: 'unavailable' };
+}
+
 /** /payment/{linkId}: the leaseholder's payment page (spec sections 2 and 4). */
 export function PaymentPage({ linkId }: { linkId: string }) {
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  // The link as read before the first render (readLinkFirst), when it was: then the page shows
+  // it at once. Taken once, so the page opened again (back from the success page) reads afresh.
+  const [state, setState] = useState<LoadState>(() => stateOf(takeFirstRead(linkId)));
+  const isShownFromFirstRead = useRef(state.kind !== 'loading');
 
   const load = useCallback(async () => {
     try {
@@ -68,6 +78,10 @@ export function PaymentPage({ linkId }: { linkId: string }) {
   }, [linkId]);
 
   useEffect(() => {
+    if (isShownFromFirstRead.current) {
+      isShownFromFirstRead.current = false;
+      return;
+    }
     void load();
   }, [load]);
 
