@@ -8,10 +8,10 @@
  * formats nothing else through Intl. Pence are integers, so no rounding is needed.
  */
 export function formatPence(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const absolute = Math.abs(Math.trunc(pence));
-  const pounds = String(Math.trunc(absolute / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${sign}£${pounds}.${String(absolute % 100).padStart(2, '0')}`;
+  // '-1234567.50' → '-1,234,567.50' → '-£1,234,567.50'
+  return penceToDecimalString(pence)
+    .replace(/\B(?=(\d{3})+\.)/g, ',')
+    .replace(/^-?/, '$&£');
 }
 
 /** 123450 → '1234.50': the spec's "decimal string" amount in API answers. */
