@@ -38,6 +38,8 @@ export default defineConfig({
     proxy: {
       '/api': `http://localhost:${serverPort}`,
       '/healthz': `http://localhost:${serverPort}`,
+      '/readyz': `http://localhost:${serverPort}`,
+      '/metrics': `http://localhost:${serverPort}`,
     },
   },
 });

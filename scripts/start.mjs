@@ -44,5 +44,7 @@ if (!isBuildCurrent()) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
-const entry = process.argv.includes('--worker') ? 'worker.js' : 'index.js';
+// --worker, --backup and --restore run dist/server/<name>.js instead of the web server.
+const mode = ['--worker', '--backup', '--restore'].find((flag) => process.argv.includes(flag));
+const entry = mode ? `${mode.slice(2)}.js` : 'index.js';
 await import(pathToFileURL(path.join(root, 'dist', 'server', entry)).href);

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +61,7 @@ describe('server start-up', () => {
     const dataDir = tempDataDir();
     const first = await startServer({ DATA_DIR: dataDir }).done;
     expect(first.stdout).toMatch(/Open:\s+http:\/\/localhost:\d+/);
+    expect(first.stdout).toMatch(/Admin:\s+http:\/\/localhost:\d+\/admin/);
     const password = first.stdout.match(/the admin password is\s+(\S+)/)?.[1];
     expect(password).toBeDefined();
     expect(password!.length).toBeGreaterThanOrEqual(16);
@@ -85,28 +86,20 @@ describe('server start-up', () => {
     expect(result.stderr).toContain('LINK_LIFETIME_DAYS');
     expect(result.stderr).toContain('DATABASE_URL');
   });
-});
 
-/** The size V8 gives the young generation's semi-space in a node process started with `flags`. */
-function semiSpaceBytes(flags: string[]): number {
-  const probe =
-    "console.log(require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)";
-  const result = spawnSync(process.execPath, [...flags, '-e', probe], { encoding: 'utf8' });
-  expect(result.stderr).toBe('');
-  return Number(result.stdout.trim());
-}
-
-describe('the Node settings npm start runs with', () => {
-  it('keeps a 16 MB young generation, which V8 would shrink after a quiet spell', () => {
-    // Decision 0014: with the default, a server left idle shrank it to 1 MB and the next burst
-    // of leaseholders was collected about five times as often.
-    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    for (const script of [scripts.start, scripts.worker] as string[]) {
-      expect(script).toMatch(/^node .*scripts\/start\.mjs/);
-      const [, ...words] = script.split(' ');
-      const flags = words.slice(0, words.indexOf('scripts/start.mjs'));
-      expect(semiSpaceBytes(flags)).toBe(16 * 1024 * 1024);
+  it('refuses production without an https address or with test-only settings, naming each', async () => {
+    const result = await startServer({
+      DATA_DIR: tempDataDir(),
+      NODE_ENV: 'production',
+      ALLOW_DEMO_PROVIDERS: 'true',
+      PUBLIC_BASE_URL: 'http://pay.example.co.uk',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:4010',
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:4011',
+    }).done;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    for (const field of ['PUBLIC_BASE_URL', 'TWILIO_API_BASE_URL', 'STRIPE_API_BASE_URL']) {
+      expect(result.stderr).toContain(`${field}:`);
     }
-    expect(semiSpaceBytes([])).toBeLessThan(16 * 1024 * 1024);
   });
 });

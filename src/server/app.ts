@@ -9,9 +9,10 @@ import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
-import { createAppLogger, requestLogOptions } from './http/request-log.js';
+import { createAppLogger, RequestLogLines } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { defaultClientDir, registerStaticClient, type SendPage } from './http/static-client.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
 import { checkSameOriginOfStateChangingRoutes } from './modules/auth/check-same-origin.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
@@ -23,15 +24,16 @@ import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { registerMetrics } from './modules/metrics/register-metrics.js';
 import { paymentLinkRoutes } from './modules/payment-links/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
-import { stripeWebhookRoutes } from './modules/payments/webhook-routes.js';
 import { previewRoutes } from './modules/preview/routes.js';
 import { publicConfigOf } from './modules/system/public-config.js';
 import { systemAdminRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
-import { webhookRoutes } from './modules/webhooks/routes.js';
+import { stripeWebhookRoutes } from './modules/webhooks/stripe-routes.js';
+import { webhookRoutes } from './modules/webhooks/twilio-routes.js';
 
 export interface BuildAppOptions {
   /** Where the built client lives; tests that do not need pages leave it as it is. */
@@ -50,13 +52,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const securityHeaders = securityHeadersOf({ isProduction: ctx.config.isProduction });
   let sendPage: SendPage | undefined;
+  const logger = options.logger ?? createAppLogger(ctx.config);
   const serverOptions: FastifyServerOptions = {
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler(securityHeaders, () => sendPage),
-    ...requestLogOptions(
-      options.logger === false ? null : (options.logger ?? createAppLogger(ctx.config.logLevel)),
-    ),
+    ...(logger === false
+      ? { logger: false }
+      : { loggerInstance: logger, logController: new RequestLogLines() }),
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +67,7 @@ export async function buildApp(
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, securityHeaders);
+  registerMetrics(app, ctx);
   await app.register(healthRoutes, ctx);
 
   // Public calls: the landing page's form, the leaseholder's payment calls (keyed by the link id)

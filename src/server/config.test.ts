@@ -87,18 +87,73 @@ describe('loadConfig', () => {
   });
 
   it('refuses demo providers in production unless explicitly allowed', () => {
-    const problems = problemsOf({ NODE_ENV: 'production' });
+    const production = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.co.uk' };
+    const problems = problemsOf(production);
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
       'SMTP_HOST',
       'TWILIO_ACCOUNT_SID',
       'STRIPE_SECRET_KEY',
     ]);
-    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_PROVIDERS: 'true' });
+    const allowed = loadConfig({ ...production, ALLOW_DEMO_PROVIDERS: 'true' });
     expect(allowed.isProduction).toBe(true);
     expect(allowed.host).toBe('0.0.0.0');
   });
 
+  it('requires an https PUBLIC_BASE_URL in production and refuses the test-only settings', () => {
+    const production = { NODE_ENV: 'production', ALLOW_DEMO_PROVIDERS: 'true' };
+    const fieldsOf = (env: Record<string, string>) =>
+      problemsOf(env).map((problem) => problem.split(':')[0]);
+    expect(problemsOf(production)).toEqual([
+      'PUBLIC_BASE_URL: is required in production and must be https://, e.g. https://pay.example.co.uk',
+    ]);
+    expect(fieldsOf({ ...production, PUBLIC_BASE_URL: 'http://pay.example.co.uk' })).toEqual([
+      'PUBLIC_BASE_URL',
+    ]);
+    const withTestSettings = problemsOf({
+      ...production,
+      PUBLIC_BASE_URL: 'https://pay.example.co.uk',
+      LINK_LIFETIME_SECONDS: '5',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:4010',
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:4011',
+    });
+    expect(withTestSettings).toEqual([
+      'LINK_LIFETIME_SECONDS: is for tests only; unset it in production',
+      'TWILIO_API_BASE_URL: is for tests only; unset it in production',
+      'STRIPE_API_BASE_URL: is for tests only; unset it in production',
+    ]);
+    // Outside production the fakes' addresses are how the tests reach them.
+    expect(loadConfig({ STRIPE_API_BASE_URL: 'http://127.0.0.1:4011' }).publicBaseUrl).toBe(
+      'http://localhost:3000',
+    );
+  });
+
+  it('keeps audit rows for AUDIT_RETENTION_DAYS, six years unless set', () => {
+    const day = 24 * 3_600_000;
+    expect(loadConfig({}).auditRetentionMs).toBe(2190 * day);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '400' }).auditRetentionMs).toBe(400 * day);
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: '7' })).toEqual([
+      'AUDIT_RETENTION_DAYS: must be at least 30',
+    ]);
+  });
+
   it('says which fields are wrong in the error message itself', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
+  });
+
+  it('backs up daily keeping 14 and has no metrics token by default; checks the settings', () => {
+    const config = loadConfig({});
+    expect(config.backups).toEqual({ intervalHours: 24, keep: 14 });
+    expect(config.metricsToken).toBeUndefined();
+    const set = loadConfig({
+      BACKUP_INTERVAL_HOURS: '0',
+      BACKUP_KEEP: '3',
+      METRICS_TOKEN: 'a'.repeat(16),
+    });
+    expect(set.backups).toEqual({ intervalHours: 0, keep: 3 });
+    expect(set.metricsToken).toBe('a'.repeat(16));
+    expect(problemsOf({ BACKUP_KEEP: '0', METRICS_TOKEN: 'short' })).toEqual([
+      'BACKUP_KEEP: must be at least 1',
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_FORMS } from './http/trust-proxy.js';
 
 /**
  * The one place the environment is read (ARCHITECTURE section 6). Every setting is checked at
@@ -80,12 +81,21 @@ const EnvSchema = z.object({
       .max(7 * 24 * 3600, `must be at most ${7 * 24 * 3600}`)
       .optional(),
   ),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) context.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+      return trust ?? false;
+    }),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   RUN_WORKER: booleanFlag(true),
+  /** Six years: a claim about a payment demand can be brought for that long (Limitation Act 1980). */
+  AUDIT_RETENTION_DAYS: integer(2190, 30, 36500),
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().default('Riverside Estate Management')),
   CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('020 7946 0123')),
   CONTACT_EMAIL: z.preprocess(
@@ -123,6 +133,14 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   ALLOW_DEMO_PROVIDERS: booleanFlag(false),
+  /** SQLite only: hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: integer(24, 0, 24 * 30),
+  BACKUP_KEEP: integer(14, 1, 1000),
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, it answers 404. */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -164,9 +182,7 @@ function crossFieldProblems(env: Env): string[] {
     );
   }
   requireAll('STRIPE_SECRET_KEY', ['STRIPE_WEBHOOK_SECRET'], env.STRIPE_SECRET_KEY !== undefined);
-  if (env.NODE_ENV === 'production' && env.LINK_LIFETIME_SECONDS !== undefined) {
-    problems.push('LINK_LIFETIME_SECONDS: is for tests only; use LINK_LIFETIME_DAYS in production');
-  }
+  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
   if (env.NODE_ENV === 'production' && !env.ALLOW_DEMO_PROVIDERS) {
     const missing = [
       env.SMTP_HOST === undefined && 'SMTP_HOST',
@@ -178,6 +194,28 @@ function crossFieldProblems(env: Env): string[] {
         `${field}: is required in production (or set ALLOW_DEMO_PROVIDERS=true to run with captured messages and without online payments)`,
       );
     }
+  }
+  return problems;
+}
+
+/**
+ * Production builds links and signs webhooks with PUBLIC_BASE_URL, so it must be the real https
+ * address; the settings that point the providers at local fakes are for tests only.
+ */
+function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (!/^https:\/\//i.test(env.PUBLIC_BASE_URL ?? '')) {
+    problems.push(
+      'PUBLIC_BASE_URL: is required in production and must be https://, e.g. https://pay.example.co.uk',
+    );
+  }
+  for (const field of [
+    'LINK_LIFETIME_SECONDS',
+    'TWILIO_API_BASE_URL',
+    'STRIPE_API_BASE_URL',
+  ] as const) {
+    if (env[field] !== undefined)
+      problems.push(`${field}: is for tests only; unset it in production`);
   }
   return problems;
 }
@@ -220,6 +258,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     runWorker: env.RUN_WORKER,
+    auditRetentionMs: env.AUDIT_RETENTION_DAYS * 24 * 3_600_000,
+    backups: { intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP },
+    metricsToken: env.METRICS_TOKEN,
     company: {
       name: env.COMPANY_NAME,
       phone: env.CONTACT_PHONE,

@@ -6,18 +6,14 @@ import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { type JobWorker, startJobWorker } from './jobs/start-job-worker.js';
 import { ensureAdminPassword } from './modules/auth/ensure-admin-password.js';
-import { providerModes } from './modules/system/provider-modes.js';
-import { keepSpreadsheetWorkerReady } from './modules/uploads/read-spreadsheet.js';
 import { openRuntime } from './runtime.js';
 
 /** Process entry: config, database, listen, in-process worker, graceful shutdown. */
 async function main(): Promise<void> {
-  const startedAt = performance.now();
   const { config, ctx, database } = await openRuntime();
   const { generatedPassword } = await ensureAdminPassword(ctx);
-  // Also for the lines written outside any request: at level warn Fastify's own logger is off
-  // (request-log.ts).
-  const log = createAppLogger(config.logLevel);
+  // Fastify's logger, and for the lines written outside any request.
+  const log = createAppLogger(config);
   const app = await buildApp(ctx, { logger: log });
 
   let stopHousekeeping = () => {};
@@ -54,18 +50,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  // The first upload then starts reading at once (read-spreadsheet.ts).
-  keepSpreadsheetWorkerReady();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const modes = providerModes(config);
   const lines = [
     '',
-    `  Leaseholder payment portal is ready (${Math.round(performance.now() - startedAt)} ms)`,
-    `  Open:      http://localhost:${port}`,
-    `  Admin:     http://localhost:${port}/admin`,
-    `  Database:  ${database.engine === 'sqlite' ? `SQLite (${config.dataDir}/portal.sqlite)` : 'PostgreSQL'}`,
-    `  Email: ${modes.email} · WhatsApp/SMS: ${modes.messaging} · Payments: ${modes.payments}`,
+    '  Leaseholder payment portal is ready',
+    `  Open:   http://localhost:${port}`,
+    `  Admin:  http://localhost:${port}/admin`,
   ];
   if (generatedPassword) {
     lines.push(

@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import { ConfigError } from './config.js';
+import { createAppLogger } from './http/request-log.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startJobWorker } from './jobs/start-job-worker.js';
@@ -11,14 +12,15 @@ import { openRuntime } from './runtime.js';
  * they share the jobs table and never run the same job at once.
  */
 async function main(): Promise<void> {
-  const { ctx, database } = await openRuntime();
+  const { config, ctx, database } = await openRuntime();
+  const log = createAppLogger(config);
   const stopHousekeeping = startHousekeeping(ctx, (error) =>
-    console.error('housekeeping failed:', error),
+    log.error({ err: error }, 'housekeeping failed'),
   );
   const jobWorker = startJobWorker(ctx, jobHandlers(ctx), {
-    onError: (error) => console.error('job queue failed:', error),
+    onError: (error) => log.error({ err: error }, 'job queue failed'),
     onResult: (result) => {
-      if (result.outcome !== 'done') console.warn('job not done:', result);
+      if (result.outcome !== 'done') log.warn({ job: result }, 'job not done');
     },
   });
   console.log(`Worker ${jobWorker.workerId} running. Press Ctrl+C to stop.`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { timeRemaining } from './expiry.js';
-import { decimalStringToPence, formatPence, penceToDecimalString } from './money.js';
+import { decimalStringToPence, formatPence, parsePounds, penceToDecimalString } from './money.js';
 
 describe('money', () => {
   it('formats pence as pounds with two decimals and thousands separators', () => {
@@ -58,5 +58,41 @@ describe('timeRemaining', () => {
   it('is null once the link has expired', () => {
     expect(timeRemaining(now, now)).toBeNull();
     expect(timeRemaining(now - 1, now)).toBeNull();
+  });
+});
+
+describe('parsePounds', () => {
+  it.each([
+    ['1245.50', 124_550],
+    ['1245.5', 124_550],
+    ['£1,245.50', 124_550],
+    [' £12 ', 1_200],
+    ['GBP 89', 8_900],
+    ['1,234', 123_400],
+    ['0', 0],
+    [1245.5, 124_550],
+    [0.1, 10],
+    [0.1 + 0.2, 30],
+    [1245.5000000000002, 124_550],
+  ])('reads %j as %i pence', (amount, pence) => {
+    expect(parsePounds(amount)).toBe(pence);
+  });
+
+  it.each([
+    '',
+    '£',
+    'twelve pounds',
+    '12,45',
+    '1,2,3',
+    '1.234',
+    '-5',
+    '(5)',
+    '1e3',
+    12.345,
+    -5,
+    Number.NaN,
+    1e21,
+  ])('refuses %j', (amount) => {
+    expect(parsePounds(amount)).toBeNull();
   });
 });

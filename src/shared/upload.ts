@@ -1,6 +1,17 @@
 import { z } from 'zod';
 
-export { REQUIRED_COLUMNS, type RequiredColumn, UPLOAD_MAX_ROWS } from './upload-rules.js';
+/** Spec section 3: the columns an upload must have, in the template's order. */
+export const REQUIRED_COLUMNS = [
+  'Tenant Name',
+  'Email Address',
+  'Phone Number (for WhatsApp)',
+  'Property Address',
+  'Balance Due (£)',
+] as const;
+export type RequiredColumn = (typeof REQUIRED_COLUMNS)[number];
+
+/** Rows of leaseholders one file may hold (the header not counted). */
+export const UPLOAD_MAX_ROWS = 50_000;
 
 /** Spec sections 5 and 9. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

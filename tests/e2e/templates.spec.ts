@@ -20,7 +20,7 @@ test('staff edit a WhatsApp template, save it, and it is kept after a reload', a
   const edited = `Hello {{tenantName}}, an e2e check ${Date.now()}: {{paymentUrl}}`;
   await field.fill(edited);
   await expect(page.getByText('1 unsaved change', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('whatsapp-preview-text')).toContainText(
+  await expect(page.getByTestId('whatsapp-text')).toContainText(
     'Hello Mrs Margaret Hughes, an e2e check',
   );
 

@@ -158,7 +158,7 @@ test.describe('tracking', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('payment-links.csv');
+    expect(download.suggestedFilename()).toMatch(/^payment-status-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = readFileSync(await download.path(), 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()

@@ -27,6 +27,8 @@ export async function createTestContext(
     clientDir?: string;
     /** A SQLite file instead of memory (a file has its own read-only connection too). */
     sqlitePath?: string;
+    /** A PostgreSQL schema another context made (left for its owner to drop). */
+    pgSchema?: string;
   } = {},
 ) {
   const clock = options.clock ?? manualClock();
@@ -38,7 +40,10 @@ export async function createTestContext(
     DATABASE_URL: process.env.DATABASE_URL,
     ...options.env,
   });
-  const pgSchema = config.databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const ownsSchema = options.pgSchema === undefined;
+  const pgSchema = config.databaseUrl
+    ? (options.pgSchema ?? `t_${randomBytes(6).toString('hex')}`)
+    : undefined;
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: options.sqlitePath ?? ':memory:',
@@ -66,7 +71,7 @@ export async function createTestContext(
     await app.close();
     await channels.close();
     await database.close();
-    if (pgSchema && config.databaseUrl) {
+    if (pgSchema && ownsSchema && config.databaseUrl) {
       const client = new pg.Client({ connectionString: config.databaseUrl });
       await client.connect();
       await client.query(`drop schema if exists ${pgSchema} cascade`);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { toast } from '@/components/ui/toaster';
+import { queryKeys } from '@/lib/query-keys';
 import AdminArea from './admin-area';
 import { queryClient } from './query-client';
 
@@ -117,6 +118,7 @@ describe('protected admin pages', () => {
       ['Payment Status', '/payments'],
       ['Templates', '/templates'],
       ['Message Log', '/messages'],
+      ['System', '/system'],
     ]);
     expect(within(nav!).getByRole('link', { name: 'Bulk Upload' })).toHaveAttribute(
       'aria-current',
@@ -186,6 +188,34 @@ describe('the sidebar on other pages', () => {
   });
 });
 
+describe('the phone menu', () => {
+  it('opens the sidebar as a labelled dialog that Escape closes, giving focus back', async () => {
+    mockServer({ isSignedIn: true });
+    const { user } = renderAt('/upload');
+    const menuButton = await screen.findByRole('button', { name: 'Open menu' });
+
+    await user.click(menuButton);
+    const drawer = screen.getByRole('dialog', { name: 'Admin menu' });
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(within(drawer).getByRole('link', { name: 'Payment Status' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(menuButton).toHaveFocus());
+  });
+
+  it('closes once an item is chosen', async () => {
+    mockServer({ isSignedIn: true });
+    const { user, location } = renderAt('/upload');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+
+    const drawer = screen.getByRole('dialog', { name: 'Admin menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Templates' }));
+    expect(location.history).toEqual(['/upload', '/templates']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('the demo-mode banner', () => {
   it('names what is captured and simulated when the server is in demo mode', async () => {
     mockServer({ isSignedIn: true, isDemo: true });
@@ -219,7 +249,7 @@ describe('Sign Out', () => {
       '/api/auth/logout',
       expect.objectContaining({ method: 'POST' }),
     );
-    expect(queryClient.getQueryData(['/api/system/modes'])).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.providerModes)).toBeUndefined();
     expect(toast.error).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,10 @@
 import { Route, Switch } from 'wouter';
+import { PageHeader } from '@/components/page-header';
 import { MessageLogPage } from '@/features/message-log/components/message-log-page';
 import { PaymentStatusPage } from '@/features/payment-links/components/payment-status-page';
 import { BatchPreviewPage } from '@/features/preview/components/batch-preview-page';
 import { MessagePreviewPage } from '@/features/preview/components/message-preview-page';
+import { SystemPage } from '@/features/system/components/system-page';
 import { TemplateManagerPage } from '@/features/templates/components/template-manager-page';
 import { UploadPage } from '@/features/upload/components/upload-page';
 import { AdminLayout } from './admin-layout';
@@ -10,7 +12,6 @@ import { ProtectedRoute } from './protected-route';
 import { DataProviders } from './providers';
 import { DashboardPage } from './routes/dashboard';
 import { NotFoundPage } from './routes/not-found';
-import { PageHeader } from './routes/page-header';
 import { useDocumentTitle } from './use-document-title';
 
 function TemplatesPage() {
@@ -51,6 +52,11 @@ function PaymentsRoute() {
 function MessagesRoute() {
   useDocumentTitle('Message Log');
   return <MessageLogPage />;
+}
+
+function SystemRoute() {
+  useDocumentTitle('System');
+  return <SystemPage />;
 }
 
 /**
@@ -100,6 +106,11 @@ export default function AdminArea() {
           <Route path="/messages">
             <ProtectedRoute>
               <MessagesRoute />
+            </ProtectedRoute>
+          </Route>
+          <Route path="/system">
+            <ProtectedRoute>
+              <SystemRoute />
             </ProtectedRoute>
           </Route>
           <Route>

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
-import { LandingPage } from '@/features/landing/components/landing-page';
 import { preloadable } from './preloadable';
+import { LandingPage } from './routes/landing';
 
 // Everything but the landing page loads on demand, so a leaseholder's phone downloads only
 // what the page in front of them needs (ARCHITECTURE section 8: public JS budget).

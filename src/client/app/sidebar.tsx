@@ -7,12 +7,12 @@ import {
   LogOut,
   type LucideIcon,
   MessagesSquare,
+  ServerCog,
   ShieldCheck,
   Upload,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
 import { useLogout } from '@/features/auth/api/logout';
 import { getPublicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
@@ -25,13 +25,14 @@ interface NavItem {
   aliases?: string[];
 }
 
-/** Spec section 2: the sidebar's items, in this order; the Message Log is issue 3's addition. */
+/** Spec section 2: the sidebar's items, in this order; Message Log and System are additions. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/admin', icon: LayoutDashboard, aliases: ['/dashboard'] },
   { label: 'Bulk Upload', href: '/upload', icon: Upload },
   { label: 'Payment Status', href: '/payments', icon: CreditCard },
   { label: 'Templates', href: '/templates', icon: FileText },
   { label: 'Message Log', href: '/messages', icon: MessagesSquare },
+  { label: 'System', href: '/system', icon: ServerCog },
 ];
 
 function isActive(item: NavItem, path: string): boolean {
@@ -63,11 +64,7 @@ function SignOutButton() {
       variant="outline"
       className="w-full"
       disabled={logout.isPending}
-      onClick={() =>
-        logout.mutate(undefined, {
-          onError: () => toast.error('Logout failed', { description: 'Please try again.' }),
-        })
-      }
+      onClick={() => logout.mutate()}
     >
       {logout.isPending ? (
         <Loader2 aria-hidden="true" className="animate-spin" />

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
-import { queuedSqliteKysely, TurnSnapshot } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 import {
   startWalCheckpoints,
@@ -22,12 +21,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 const WRITER_CACHE_KIB = 16 * 1024;
 
 /**
- * Pages of 8 KB for a new database file (SQLite's default is 4 KB, PostgreSQL's 8 KB). The links
- * table has a dozen indexes; with pages twice the size each is a level shallower and an
- * upload's inserts touch fewer of them. Measured (decision 0009): 50,000 rows written in
- * 1.05–1.10 s rather than 1.24–1.28 s, and every tracking query over 100,000 links as fast or
- * faster (the expiring-links list's p95 21 ms rather than 31 ms). 16 KB wrote a little faster
- * still but made the dashboard's stats slower.
+ * Pages of 8 KB for a new database file (SQLite's default is 4 KB): the links table has a dozen
+ * indexes, and with larger pages each is a level shallower, so an upload's inserts touch fewer.
  */
 export const PAGE_BYTES = 8192;
 
@@ -73,15 +68,11 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 16 MiB of page cache (SQLite's default is 2 MiB): an upload's rows go into a dozen indexes,
-  // several in an order no insert order can follow, and with the default those pages were
-  // thrown out and read back again (a 50,000-row write: 1.9 s, now 1.3 s).
+  // An upload's rows go into a dozen indexes, several in an order no insert order can follow:
+  // with SQLite's default 2 MiB cache those pages were thrown out and read back again.
   sqlite.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
-  // The read-only connection's reads share a snapshot per turn; every statement this connection
-  // runs ends it, so a read after a write here always sees the write (sqlite-dialect.ts).
-  const snapshot = new TurnSnapshot();
-  const db = queuedSqliteKysely<Database>(withStatementCache(sqlite), {
-    afterStatement: () => snapshot.end(),
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   if (file === ':memory:') return { db, readDb: db, engine: 'sqlite', close: () => db.destroy() };
 
@@ -101,7 +92,9 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   // Opened after the writer has made the file a WAL database, which a read-only connection needs.
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
-  const readDb = queuedSqliteKysely<Database>(withStatementCache(reader), { snapshot });
+  const readDb = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(reader) }),
+  });
   return {
     db,
     readDb,

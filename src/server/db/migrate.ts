@@ -12,6 +12,7 @@ import { linkSearch } from './migrations/0009-link-search.js';
 import { dashboardIndexes } from './migrations/0010-dashboard-indexes.js';
 import { statusAmountOrder } from './migrations/0011-status-amount-order.js';
 import { deferredLinkSearch } from './migrations/0012-deferred-link-search.js';
+import { backups } from './migrations/0013-backups.js';
 import type { Database } from './schema.js';
 
 /**
@@ -33,6 +34,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0010-dashboard-indexes': dashboardIndexes(engine),
     '0011-status-amount-order': statusAmountOrder(engine),
     '0012-deferred-link-search': deferredLinkSearch(engine),
+    '0013-backups': backups(engine),
   };
 }
 

@@ -217,6 +217,23 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export type BackupStatus = 'running' | 'ok' | 'failed';
+
+/** One SQLite backup attempt (modules/backups); the file is in DATA_DIR/backups. */
+export interface BackupsTable {
+  id: string;
+  /** The file's name inside the backups folder. */
+  file: string;
+  /** 'schedule' (housekeeping) or 'command' (npm run backup). */
+  taken_by: string;
+  status: BackupStatus;
+  started_at: number;
+  finished_at: number | null;
+  size_bytes: number | null;
+  /** Why it failed: the error, or what integrity_check reported. */
+  error: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   sessions: SessionsTable;
@@ -233,6 +250,7 @@ export interface Database {
   message_contents: MessageContentsTable;
   message_events: MessageEventsTable;
   jobs: JobsTable;
+  backups: BackupsTable;
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;

@@ -17,7 +17,7 @@ export interface WalCheckpoints {
   stop(): Promise<void>;
 }
 
-/** 4,000 pages of 4 KB: about 1,000 links' worth of sends, or 2,000 rows of an upload. */
+/** Small enough that each checkpoint is short, large enough that they are rare. */
 export const WAL_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -39,12 +39,12 @@ try {
 /**
  * SQLite writes go to the write-ahead log; a checkpoint copies them into the database file. Left
  * to SQLite, the commit that takes the log past `wal_autocheckpoint` pages runs the checkpoint
- * itself, on the web server's only thread: 0.3–0.45 s after a 50,000-row upload's commit, during
- * which no request was answered. Here the log is checkpointed by a short-lived worker thread
- * instead, once it holds `thresholdBytes` of frames written since the last checkpoint (the log's
- * size, which `journal_size_limit` cuts back below the threshold once a write starts it over),
- * looked at every `intervalMs`. The main connection's own autocheckpoint stays as a backstop at
- * a larger size (create-database.ts) in case these fall behind.
+ * itself, on the web server's only thread, and after a large upload no request is answered
+ * until it ends. Here a short-lived worker thread checkpoints the log instead, once it holds
+ * `thresholdBytes` written since the last checkpoint (the log's size, which
+ * `journal_size_limit` cuts back below the threshold once a write starts it over), looked at
+ * every `intervalMs`. The connection's own autocheckpoint stays as a backstop at a larger size
+ * (create-database.ts) in case these fall behind.
  */
 export function startWalCheckpoints(
   file: string,

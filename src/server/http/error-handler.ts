@@ -1,11 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, type AppErrorCode } from '../lib/errors.js';
 
 export interface ErrorBody {
   message: string;
   errors?: { field: string; message: string }[];
+}
+
+/** The one code → status map (documenso's AppError model): services never choose a status. */
+const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
+  LIMIT_EXCEEDED: 429,
+  PROVIDER_FAILED: 502,
+  UNAVAILABLE: 503,
+};
+
+export function statusOf(error: AppError): number {
+  return APP_ERROR_STATUS[error.code];
 }
 
 const friendlyClientErrors: Record<string, string> = {
@@ -42,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       return reply
-        .status(error.statusCode)
+        .status(statusOf(error))
         .headers(error.headers)
         .send({ ...error.body, message: error.message });
     }

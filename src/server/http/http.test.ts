@@ -46,7 +46,7 @@ describe('error handler', () => {
   it('answers an AppError with its own status and message', async () => {
     t = await createTestContext();
     t.app.get('/api/test-conflict', async () => {
-      throw new AppError(409, 'This link has already been paid.');
+      throw new AppError('CONFLICT', 'This link has already been paid.');
     });
     const response = await t.app.inject({ method: 'GET', url: '/api/test-conflict' });
     expect(response.statusCode).toBe(409);

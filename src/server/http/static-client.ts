@@ -46,9 +46,8 @@ export async function registerStaticClient(
       root: options.clientDir,
       index: false,
       // One route per built file, listed at start-up (the build is done before the server
-      // starts). A wildcard route looked every other path up on disk first: each page address
-      // and each unknown API path cost a file-system call in the thread pool (about 0.3 ms)
-      // before the not-found handler below answered it.
+      // starts): a wildcard route would look every page address and unknown API path up on disk
+      // before the not-found handler answered it.
       wildcard: false,
       // The build writes each text file's Brotli and gzip forms beside it
       // (src/build/precompress.ts): the browser gets the one it accepts.

@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { ClaimedJob } from './job-types.js';
 
@@ -49,56 +48,35 @@ async function claimWhere(
   which: 'abandoned' | 'due',
 ): Promise<ClaimedJob[]> {
   const now = ctx.clock.now();
-  const claim = which === 'abandoned' ? claimAbandonedQuery : claimDueQuery;
-  const { rows } = await claim(ctx, {
-    now,
-    limit,
-    lockedUntil: now + options.leaseMs,
-    workerId: options.workerId,
-  });
+  const rows = await ctx.db
+    .with('due', (with_) =>
+      with_
+        .selectFrom('jobs')
+        .select('id')
+        .$if(which === 'abandoned', (query) =>
+          query.where('status', '=', 'running').where('locked_until', '<', now),
+        )
+        .$if(which === 'due', (query) =>
+          query.where('status', '=', 'queued').where('run_at', '<=', now),
+        )
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(limit)
+        .$if(ctx.engine === 'postgres', (query) => query.forUpdate().skipLocked()),
+    )
+    .updateTable('jobs')
+    .set({
+      status: 'running',
+      locked_until: now + options.leaseMs,
+      locked_by: options.workerId,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: now,
+    })
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+    .returningAll()
+    .execute();
   return rows as ClaimedJob[];
 }
-
-interface ClaimArgs {
-  now: number;
-  limit: number;
-  lockedUntil: number;
-  workerId: string;
-}
-
-function prepareClaim(which: 'abandoned' | 'due') {
-  return preparedQuery((db, args: ClaimArgs, engine) =>
-    db
-      .with('due', (with_) =>
-        with_
-          .selectFrom('jobs')
-          .select('id')
-          .$if(which === 'abandoned', (query) =>
-            query.where('status', '=', 'running').where('locked_until', '<', args.now),
-          )
-          .$if(which === 'due', (query) =>
-            query.where('status', '=', 'queued').where('run_at', '<=', args.now),
-          )
-          .orderBy('run_at')
-          .orderBy('id')
-          .limit(args.limit)
-          .$if(engine === 'postgres', (query) => query.forUpdate().skipLocked()),
-      )
-      .updateTable('jobs')
-      .set({
-        status: 'running',
-        locked_until: args.lockedUntil,
-        locked_by: args.workerId,
-        attempts: sql<number>`attempts + 1`,
-        updated_at: args.now,
-      })
-      .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-      .returningAll(),
-  );
-}
-
-const claimAbandonedQuery = prepareClaim('abandoned');
-const claimDueQuery = prepareClaim('due');
 
 /**
  * The condition every write that finishes a job must carry: the row is still this claim's.

@@ -1,5 +1,4 @@
 import type { AppContext } from '../context.js';
-import { preparedQuery } from '../db/prepared-query.js';
 import { isStillClaimed } from './claim-jobs.js';
 import type { ClaimedJob, HandlerCompletion, Job } from './job-types.js';
 
@@ -8,28 +7,13 @@ import type { ClaimedJob, HandlerCompletion, Job } from './job-types.js';
  * worker took the job): that worker's result stands. locked_by is kept to show who ran it.
  */
 export async function completeJob(ctx: AppContext, job: ClaimedJob): Promise<boolean> {
-  const result = await completeJobQuery(ctx, {
-    now: ctx.clock.now(),
-    id: job.id,
-    lockedBy: job.locked_by,
-    attempts: job.attempts,
-  });
-  return (result.numAffectedRows ?? 0n) > 0n;
+  const result = await ctx.db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_until: null, updated_at: ctx.clock.now() })
+    .where(isStillClaimed(job))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
-
-const completeJobQuery = preparedQuery(
-  (db, args: { now: number; id: number; lockedBy: string; attempts: number }) =>
-    db
-      .updateTable('jobs')
-      .set({ status: 'done', locked_until: null, updated_at: args.now })
-      .where(
-        isStillClaimed({
-          id: args.id,
-          locked_by: args.lockedBy,
-          attempts: args.attempts,
-        }),
-      ),
-);
 
 /**
  * For a handler's last transaction: marks the job done together with the handler's own final

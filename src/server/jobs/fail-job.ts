@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { isStillClaimed } from './claim-jobs.js';
+import { DeferJob } from './defer-job.js';
 import { describeJobError } from './describe-job-error.js';
 import type { ClaimedJob, JobOutcome } from './job-types.js';
 import { PermanentJobError } from './permanent-job-error.js';
@@ -17,6 +18,7 @@ export async function failJob(
   policy: RetryPolicy = defaultRetryPolicy,
 ): Promise<Exclude<JobOutcome, 'done'>> {
   const now = ctx.clock.now();
+  if (error instanceof DeferJob) return deferJob(ctx, job, error, now);
   const isDead = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
   const result = await ctx.db
     .updateTable('jobs')
@@ -31,4 +33,26 @@ export async function failJob(
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return 'lease-lost';
   return isDead ? 'dead' : 'retry';
+}
+
+async function deferJob(
+  ctx: AppContext,
+  job: ClaimedJob,
+  deferral: DeferJob,
+  now: number,
+): Promise<'retry' | 'lease-lost'> {
+  const result = await ctx.db
+    .updateTable('jobs')
+    .set({
+      status: 'queued',
+      run_at: Math.max(deferral.runAt, now),
+      // The claim counted an attempt that never ran.
+      attempts: Math.max(0, job.attempts - 1),
+      locked_until: null,
+      last_error: describeJobError(deferral),
+      updated_at: now,
+    })
+    .where(isStillClaimed(job))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 0n ? 'lease-lost' : 'retry';
 }

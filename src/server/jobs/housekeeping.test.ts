@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentLink } from '../../../tests/helpers/factories.js';
 import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
-import { recordEvent } from '../lib/rate-limit.js';
 import { remindersCancelKey } from '../modules/messages/job-kinds.js';
 import { scheduleReminders } from '../modules/messages/schedule-reminders.js';
 import { runHousekeeping } from './housekeeping.js';
@@ -38,12 +37,31 @@ describe('housekeeping', () => {
   });
 
   it('prunes rate-limit events older than a day', async () => {
-    await recordEvent(t.ctx.db, t.clock, 'login', '203.0.113.9');
+    const event = () => ({ bucket: 'login', key: '203.0.113.9', at: t.clock.now() });
+    await t.ctx.db.insertInto('rate_limit_events').values(event()).execute();
     t.clock.advance(25 * HOUR);
-    await recordEvent(t.ctx.db, t.clock, 'login', '203.0.113.9');
+    await t.ctx.db.insertInto('rate_limit_events').values(event()).execute();
     await runHousekeeping(t.ctx);
     const events = await t.ctx.db.selectFrom('rate_limit_events').select('at').execute();
     expect(events.map((row) => Number(row.at))).toEqual([t.clock.now()]);
+  });
+
+  it('deletes audit rows older than AUDIT_RETENTION_DAYS and keeps newer ones', async () => {
+    const retention = t.ctx.config.auditRetentionMs;
+    expect(retention).toBe(2190 * DAY);
+    const now = t.clock.now();
+    const row = (action: string, at: number) => ({ at, actor: 'admin', action });
+    await t.ctx.db
+      .insertInto('audit_log')
+      .values([row('old', now - retention - 1), row('kept', now - retention + HOUR)])
+      .execute();
+    await runHousekeeping(t.ctx);
+    const actions = await t.ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'in', ['old', 'kept'])
+      .execute();
+    expect(actions).toEqual([{ action: 'kept' }]);
   });
 
   describe('the expiry sweep on its own (no list or dashboard read)', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
+import { DeferJob } from './defer-job.js';
 import { enqueueJob, type NewJob } from './enqueue-job.js';
 import type { Job, JobHandlers } from './job-types.js';
 import { listJobs } from './list-jobs.js';
@@ -52,6 +53,20 @@ describe('runDueJobs', () => {
     expect(received).toEqual({ linkId: 'abc', amountPence: 500 });
     expect(await findJob(id)).toMatchObject({ status: 'done', attempts: 1, locked_until: null });
     expect(await runRound()).toEqual([]);
+  });
+
+  it('defers a job to a later time without using up an attempt', async () => {
+    const id = await enqueue({ maxAttempts: 2 });
+    for (let round = 0; round < 3; round += 1) {
+      failures.push(new DeferJob(t.clock.now() + 10 * MINUTE, 'on hold'));
+      expect(await runRound()).toEqual([{ id, kind: 'work', outcome: 'retry' }]);
+      expect(await findJob(id)).toMatchObject({ status: 'queued', attempts: 0 });
+      t.clock.advance(10 * MINUTE - 1);
+      expect(await runRound()).toEqual([]);
+      t.clock.advance(1);
+    }
+    expect(await runRound()).toEqual([{ id, kind: 'work', outcome: 'done' }]);
+    expect(calls).toHaveLength(4);
   });
 
   it('does not run a scheduled job before its time, and runs it once the time comes', async () => {

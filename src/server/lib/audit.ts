@@ -19,3 +19,8 @@ export async function writeAudit(
     })
     .execute();
 }
+
+/** Housekeeping: audit rows past the retention period (AUDIT_RETENTION_DAYS) are deleted. */
+export async function pruneAuditLog(db: Kysely<Database>, olderThan: number): Promise<void> {
+  await db.deleteFrom('audit_log').where('at', '<', olderThan).execute();
+}

@@ -1,16 +1,34 @@
+/** What went wrong, in the domain's words; http/error-handler.ts alone turns a code into a status. */
+export type AppErrorCode =
+  | 'INVALID_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_TYPE'
+  | 'LIMIT_EXCEEDED'
+  | 'PROVIDER_FAILED'
+  | 'UNAVAILABLE';
+
 /**
- * An error a route may show to the user as it is: its message is written for people and its
- * status is the HTTP answer. Anything else that escapes a handler is a 500 without details.
+ * An error a route may show to the user as it is: its message is written for people. Anything
+ * else that escapes a handler is a 500 without details.
  */
 export class AppError extends Error {
+  readonly headers: Record<string, string>;
+  /** More of the answer's body, beside `message` (e.g. an upload's row errors). */
+  readonly body: Record<string, unknown>;
+
   constructor(
-    readonly statusCode: number,
+    readonly code: AppErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
-    /** More of the answer's body, beside `message` (e.g. an upload's row errors). */
-    readonly body: Record<string, unknown> = {},
+    options: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.headers = options.headers ?? {};
+    this.body = options.body ?? {};
   }
 }

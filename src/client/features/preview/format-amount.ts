@@ -1,4 +1,4 @@
-import { formatPence } from '../../../shared/money';
+import { decimalStringToPence, formatPence } from '../../../shared/money';
 
 /**
  * A preview amount for display: pounds as a number or a decimal string ('1245.50', '£1,245.50')
@@ -7,6 +7,5 @@ import { formatPence } from '../../../shared/money';
 export function formatAmount(amount: string | number): string {
   const text = String(amount).trim().replace(/^£\s*/, '').replaceAll(',', '');
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return String(amount);
-  const [pounds, pence = ''] = text.split('.');
-  return formatPence(Number(pounds) * 100 + Number(pence.padEnd(2, '0')));
+  return formatPence(decimalStringToPence(text));
 }

@@ -1,3 +1,4 @@
+import { plural } from '@/lib/plural';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 import type { PlaceholderName, TemplateField } from '../../../shared/templates';
 
@@ -18,8 +19,7 @@ function timeLeftFor(field: TemplateField, linkLifetimeDays: number): { ms: numb
   if (field === 'whatsappReminder24h' || field.startsWith('emailReminder')) {
     return { ms: DAY_MS, text: '24 hours' };
   }
-  const days = linkLifetimeDays;
-  return { ms: days * DAY_MS, text: `${days} day${days === 1 ? '' : 's'}` };
+  return { ms: linkLifetimeDays * DAY_MS, text: plural(linkLifetimeDays, 'day') };
 }
 
 /**

@@ -3,21 +3,28 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import {
   clearEvents,
-  countRecent,
-  isLimited,
+  filledBy,
+  type LimitKey,
   type RateLimit,
-  recordEvent,
+  type TakenPlace,
+  takeAttempt,
 } from '../../lib/rate-limit.js';
 
 /**
  * Login throttling kept in the database, shared by every app process (ARCHITECTURE sections 2, 7):
- * 5 failed attempts per client address in 15 minutes, and 50 across all addresses, so that an
- * attacker with many addresses is slowed too. While limited even the right password is refused,
- * or the guessing would simply go on.
+ * 5 attempts per client address in 15 minutes, and 50 from browsers without a device cookie
+ * across all addresses, so that an attacker with many addresses is slowed too. A browser with a
+ * valid device cookie (device-cookie.ts) is not held by the global cap but has 5 attempts of its
+ * own. While limited even the right password is refused, or the guessing would simply go on.
  */
 const WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LIMIT_PER_IP: RateLimit = {
   bucket: 'login_failed_ip',
+  max: 5,
+  windowMs: WINDOW_MS,
+};
+export const LOGIN_LIMIT_PER_DEVICE: RateLimit = {
+  bucket: 'login_failed_device',
   max: 5,
   windowMs: WINDOW_MS,
 };
@@ -34,35 +41,58 @@ export const PER_IP_MESSAGE =
 export const GLOBAL_MESSAGE =
   'Sign-in is temporarily paused after many failed attempts. Please try again in a few minutes.';
 
-async function refuse(ctx: AppContext, reason: 'ip' | 'global', message: string): Promise<never> {
-  await writeAudit(ctx.db, ctx.clock, {
-    actor: 'anonymous',
-    action: 'auth.login_rate_limited',
-    details: { reason },
-  });
-  throw new AppError(429, message, RETRY_AFTER);
+const REASONS = new Map([
+  [LOGIN_LIMIT_PER_IP, 'ip'],
+  [LOGIN_LIMIT_PER_DEVICE, 'device'],
+  [LOGIN_LIMIT_GLOBAL, 'global'],
+]);
+
+export interface LoginClient {
+  ip: string;
+  /** The nonce of a valid device cookie, or null. */
+  deviceId: string | null;
 }
+
+export type ReservedAttempt = { client: LoginClient; places: TakenPlace[] };
 
 /**
- * Call before checking a password. The attempt is recorded against the address *before* the
- * count, not after a failed check: otherwise a burst of parallel guesses would all see a count
- * of zero while the slow password hashes run. A success clears the record (clearLoginFailures).
- * Refused attempts stay recorded, so an address that keeps guessing stays locked out.
+ * Call before checking a password: takes the attempt from the client's limits at once, so a
+ * burst of parallel guesses cannot all pass while the slow hashes run. A refused attempt writes
+ * nothing, so flooding a locked-out address costs the database only reads.
  */
-export async function reserveLoginAttempt(ctx: AppContext, ip: string): Promise<void> {
-  if (await isLimited(ctx.db, ctx.clock, LOGIN_LIMIT_GLOBAL, GLOBAL_KEY)) {
-    await refuse(ctx, 'global', GLOBAL_MESSAGE);
+export async function reserveLoginAttempt(
+  ctx: AppContext,
+  client: LoginClient,
+): Promise<ReservedAttempt> {
+  const keys: LimitKey[] = [
+    { limit: LOGIN_LIMIT_PER_IP, key: client.ip },
+    client.deviceId === null
+      ? { limit: LOGIN_LIMIT_GLOBAL, key: GLOBAL_KEY }
+      : { limit: LOGIN_LIMIT_PER_DEVICE, key: client.deviceId },
+  ];
+  const attempt = await takeAttempt(ctx, keys);
+  if (!attempt.isAllowed) {
+    const message = attempt.limit === LOGIN_LIMIT_GLOBAL ? GLOBAL_MESSAGE : PER_IP_MESSAGE;
+    throw new AppError('LIMIT_EXCEEDED', message, { headers: RETRY_AFTER });
   }
-  await recordEvent(ctx.db, ctx.clock, LOGIN_LIMIT_PER_IP.bucket, ip);
-  const attempts = await countRecent(ctx.db, ctx.clock, LOGIN_LIMIT_PER_IP, ip);
-  if (attempts > LOGIN_LIMIT_PER_IP.max) await refuse(ctx, 'ip', PER_IP_MESSAGE);
+  return { client, places: attempt.places };
 }
 
-/** A wrong password: counts towards the global cap (the address's count was reserved already). */
-export async function recordLoginFailure(ctx: AppContext): Promise<void> {
-  await recordEvent(ctx.db, ctx.clock, LOGIN_LIMIT_GLOBAL.bucket, GLOBAL_KEY);
+/** A wrong password: the attempt that used a limit's last place starts a lock-out, audited once. */
+export async function recordLoginFailure(ctx: AppContext, reserved: ReservedAttempt) {
+  for (const limit of await filledBy(ctx.db, reserved.places)) {
+    await writeAudit(ctx.db, ctx.clock, {
+      actor: 'anonymous',
+      action: 'auth.login_rate_limited',
+      details: { reason: REASONS.get(limit) },
+    });
+  }
 }
 
-export async function clearLoginFailures(ctx: AppContext, ip: string): Promise<void> {
-  await clearEvents(ctx.db, LOGIN_LIMIT_PER_IP.bucket, ip);
+/** The right password: the address and the device start afresh (the global count stands). */
+export async function clearLoginFailures(ctx: AppContext, client: LoginClient): Promise<void> {
+  await clearEvents(ctx.db, LOGIN_LIMIT_PER_IP.bucket, client.ip);
+  if (client.deviceId !== null) {
+    await clearEvents(ctx.db, LOGIN_LIMIT_PER_DEVICE.bucket, client.deviceId);
+  }
 }

@@ -6,6 +6,7 @@ import {
   LogoutResultSchema,
 } from '../../../shared/auth.js';
 import type { AppContext } from '../../context.js';
+import { readDeviceId, setDeviceCookie } from './device-cookie.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { loadSessionSecret } from './session-secret.js';
 import { signIn } from './sign-in.js';
@@ -30,13 +31,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/login',
     { schema: { body: LoginSchema, response: { 200: LoginResultSchema } } },
     async (request, reply) => {
+      const deviceId = readDeviceId(request, ctx.config, secret, ctx.clock.now());
       const { token, session } = await signIn(ctx, {
         password: request.body.password,
-        ip: request.ip,
+        client: { ip: request.ip, deviceId },
         secret,
         previousSessionId: request.adminSession?.id ?? null,
       });
       setSessionCookie(reply, ctx.config, token);
+      setDeviceCookie(reply, ctx.config, secret, session.createdAt);
       return { success: true as const, loginTime: new Date(session.createdAt).toISOString() };
     },
   );

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { newId } from '../../lib/ids.js';
-import { isLimited, type RateLimit, recordEvent } from '../../lib/rate-limit.js';
+import { type RateLimit, takeAttempt } from '../../lib/rate-limit.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -42,14 +42,16 @@ export async function requestCallback(
   input: CallbackInput,
 ): Promise<RequestCallbackOutcome> {
   const { db, clock } = ctx;
-  if (await isLimited(db, clock, CALLBACK_PER_IP_LIMIT, input.ip)) {
-    return { kind: 'limited', scope: 'visitor' };
+  const attempt = await takeAttempt(ctx, [
+    { limit: CALLBACK_PER_IP_LIMIT, key: input.ip },
+    { limit: CALLBACK_GLOBAL_LIMIT, key: CALLBACK_GLOBAL_KEY },
+  ]);
+  if (!attempt.isAllowed) {
+    return {
+      kind: 'limited',
+      scope: attempt.limit === CALLBACK_PER_IP_LIMIT ? 'visitor' : 'everyone',
+    };
   }
-  if (await isLimited(db, clock, CALLBACK_GLOBAL_LIMIT, CALLBACK_GLOBAL_KEY)) {
-    return { kind: 'limited', scope: 'everyone' };
-  }
-  await recordEvent(db, clock, CALLBACK_PER_IP_LIMIT.bucket, input.ip);
-  await recordEvent(db, clock, CALLBACK_GLOBAL_LIMIT.bucket, CALLBACK_GLOBAL_KEY);
 
   return db.transaction().execute(async (trx) => {
     const now = clock.now();

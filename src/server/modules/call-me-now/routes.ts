@@ -6,6 +6,7 @@ import {
   parseUkCallbackNumber,
 } from '../../../shared/call-me-now-rules.js';
 import type { AppContext } from '../../context.js';
+import { statusOf } from '../../http/error-handler.js';
 import { AppError } from '../../lib/errors.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import {
@@ -27,7 +28,7 @@ export const callMeNowRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
-        .status(error.statusCode)
+        .status(statusOf(error))
         .headers(error.headers)
         .send({ success: false, message: error.message });
     }

@@ -34,7 +34,7 @@ export const callbackRequestRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     },
     async (request) => {
       const item = await markCallbackHandled(ctx, request.params.id);
-      if (!item) throw new AppError(404, CALLBACK_REQUEST_NOT_FOUND_MESSAGE);
+      if (!item) throw new AppError('NOT_FOUND', CALLBACK_REQUEST_NOT_FOUND_MESSAGE);
       return item;
     },
   );

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { MessageKind } from '../../db/schema.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { queueMessages } from './queue-messages.js';
-import { withTransaction } from './with-transaction.js';
 
 export interface FailedWhatsApp {
   id: string;

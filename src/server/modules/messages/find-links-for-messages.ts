@@ -36,11 +36,6 @@ export async function findLinksForMessages(
     .execute();
 }
 
-/** Messages about an unpaid link (the link itself, reminders) make sense only while it is open. */
-export function isLinkOpen(link: { status: PaymentLinkStatus; expires_at: number }, now: number) {
-  return link.status === 'pending' && link.expires_at > now;
-}
-
 /** Where a leaseholder can be reached: email if they have one, WhatsApp if they have a phone. */
 export function firstChannelsOf(link: LinkForMessages) {
   const channels: { channel: 'email' | 'whatsapp'; recipient: string }[] = [];

@@ -30,7 +30,7 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (request) => {
       const item = await getMessage(ctx, request.params.id);
-      if (!item) throw new AppError(404, MESSAGE_NOT_FOUND_MESSAGE);
+      if (!item) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
       return item;
     },
   );

@@ -1,11 +1,11 @@
 import { formatDateTime } from '../../../shared/dates.js';
 import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import { getTemplates } from '../templates/get-templates.js';
 import { cancelReminders } from './cancel-reminders.js';
 import { findLinksForMessages, firstChannelsOf } from './find-links-for-messages.js';
 import { linkTemplateValues, renderMessageContent } from './message-content.js';
 import { queueMessages } from './queue-messages.js';
-import { withTransaction } from './with-transaction.js';
 
 export interface ConfirmedPayment {
   linkId: string;

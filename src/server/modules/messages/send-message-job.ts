@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { inGroupTransaction } from '../../db/group-commit.js';
-import { preparedQuery } from '../../db/prepared-query.js';
 import type { MessageContentsTable, MessagesTable, PaymentLinkStatus } from '../../db/schema.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import { ChannelError } from '../../integrations/channel-error.js';
 import { completeJobWithin } from '../../jobs/complete-job.js';
 import type { Job, JobHandler } from '../../jobs/job-types.js';
 import { PermanentJobError } from '../../jobs/permanent-job-error.js';
+import { isLinkOpen } from '../payment-links/link-state.js';
 import { changeMessageStatus } from './change-message-status.js';
 import { fallBackToSms } from './fall-back-to-sms.js';
-import { isLinkOpen } from './find-links-for-messages.js';
-import { withTransaction } from './with-transaction.js';
 
 const PayloadSchema = z.object({ messageId: z.string().min(1) });
 
@@ -56,9 +54,8 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   }
 
   // No 'sending' write before the provider call: the job's lease already makes this run the
-  // only one for the message (claims are exclusive, FOR UPDATE SKIP LOCKED on PostgreSQL), and
-  // that write was a third of the queue's database work per message. Each retry still shows on
-  // the timeline as its 'Will retry' event.
+  // only one for the message (claims are exclusive, FOR UPDATE SKIP LOCKED on PostgreSQL). Each
+  // retry still shows on the timeline as its 'Will retry' event.
   let result: { status: 'sent' | 'queued' | 'captured'; providerId: string | null };
   try {
     result = await deliver(ctx, message);
@@ -67,8 +64,7 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
     return;
   }
   const accepted = result;
-  // Group commit: sends finishing together share one COMMIT (each still all-or-nothing).
-  return inGroupTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await changeMessageStatus(tx, message.id, {
       status: accepted.status,
       error: null,
@@ -85,8 +81,8 @@ function deliveredDetail(channel: MessageToSend['channel'], status: string): str
   return channel === 'email' ? 'Accepted by the SMTP server' : `Accepted by Twilio (${status})`;
 }
 
-const messageToSendQuery = preparedQuery((db, args: { id: string }) =>
-  db
+function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
+  return ctx.db
     .selectFrom('messages')
     .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
     .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
@@ -98,12 +94,8 @@ const messageToSendQuery = preparedQuery((db, args: { id: string }) =>
       'payment_links.status as link_status',
       'payment_links.expires_at as link_expires_at',
     ])
-    .where('messages.id', '=', args.id),
-);
-
-async function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
-  const { rows } = await messageToSendQuery(ctx, { id });
-  return rows[0];
+    .where('messages.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Not yet handed to a provider. (Twilio's own 'queued' comes with a SID.) */

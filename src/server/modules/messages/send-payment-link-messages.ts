@@ -1,15 +1,11 @@
 import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
+import { isLinkOpen } from '../payment-links/link-state.js';
 import { getTemplates } from '../templates/get-templates.js';
-import {
-  findLinksForMessages,
-  firstChannelsOf,
-  ID_CHUNK_SIZE,
-  isLinkOpen,
-} from './find-links-for-messages.js';
+import { findLinksForMessages, firstChannelsOf, ID_CHUNK_SIZE } from './find-links-for-messages.js';
 import { linkTemplateValues, renderMessageContent } from './message-content.js';
 import { type NewMessage, queueMessages } from './queue-messages.js';
 import { scheduleRemindersFor } from './schedule-reminders.js';
-import { withTransaction } from './with-transaction.js';
 
 /**
  * Queues the payment-link messages for these links, in one transaction: for each link that is

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { timeRemaining } from '../../../shared/expiry.js';
 import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import type { JobHandler } from '../../jobs/job-types.js';
 import { PermanentJobError } from '../../jobs/permanent-job-error.js';
+import { isLinkOpen } from '../payment-links/link-state.js';
 import { getTemplates } from '../templates/get-templates.js';
-import { findLinksForMessages, firstChannelsOf, isLinkOpen } from './find-links-for-messages.js';
+import { findLinksForMessages, firstChannelsOf } from './find-links-for-messages.js';
 import { linkTemplateValues, renderMessageContent } from './message-content.js';
 import { queueMessages } from './queue-messages.js';
 import { REMINDERS, type ReminderKind } from './schedule-reminders.js';
-import { withTransaction } from './with-transaction.js';
 
 const PayloadSchema = z.object({
   linkId: z.string().min(1),

@@ -1,29 +1,8 @@
-import { type ExpressionBuilder, sql } from 'kysely';
 import { penceToDecimalString } from '../../../shared/money.js';
-import type { PaymentLinkItem, PaymentLinkStatus } from '../../../shared/payment-links.js';
+import type { PaymentLinkItem } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
 import { paymentUrlOf } from '../messages/message-content.js';
-
-/**
- * A link's status as staff should see it: a pending link past its expiry is expired even in the
- * minute before the sweep marks it (expire-links.ts), unless a payment is settling.
- */
-export function effectiveStatus(now: number) {
-  return (eb: ExpressionBuilder<Database, 'payment_links'>) =>
-    eb
-      .case()
-      .when(
-        eb.and([
-          eb('payment_links.status', '=', 'pending'),
-          eb('payment_links.expires_at', '<=', now),
-          eb('payment_links.processing_since', 'is', null),
-        ]),
-      )
-      .then(sql.lit('expired'))
-      .else(eb.ref('payment_links.status'))
-      .end();
-}
+import { effectiveStatusSql } from './link-state.js';
 
 /** Links with their leaseholders, as the list and the renewal answer them. */
 export function linksWithTenants(ctx: AppContext, now: number) {
@@ -42,7 +21,7 @@ export function linksWithTenants(ctx: AppContext, now: number) {
       'tenants.email as tenant_email',
       'tenants.phone as tenant_phone',
       'tenants.address as tenant_address',
-      effectiveStatus(now)(eb).$castTo<PaymentLinkStatus>().as('status'),
+      effectiveStatusSql(now)(eb).as('status'),
     ]);
 }
 

@@ -7,7 +7,6 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
 import { csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
-import { bulkInsert } from '../../db/bulk-insert.js';
 import { runHousekeeping } from '../../jobs/housekeeping.js';
 import { newId } from '../../lib/ids.js';
 import { drainLinkSearch, matchesSearch } from './link-search.js';
@@ -41,22 +40,22 @@ describe('link search with links not indexed yet', () => {
         created_at: t.clock.now(),
       };
     });
-    await bulkInsert(
-      t.ctx,
-      'tenants',
-      ['id', 'name', 'phone', 'phone_kind', 'address', 'search_text', 'created_at'],
-      tenants,
-    );
+    for (let at = 0; at < tenants.length; at += 500) {
+      await t.ctx.db
+        .insertInto('tenants')
+        .values(tenants.slice(at, at + 500))
+        .execute();
+    }
     const links = tenants.map((tenant) => ({
       ...newPaymentLinkRow(t.ctx, { tenantId: tenant.id, amountPence: 10_000, batchId: null }),
       search_text: tenant.search_text,
     }));
-    await bulkInsert(
-      t.ctx,
-      'payment_links',
-      ['id', 'tenant_id', 'amount_pence', 'status', 'expires_at', 'created_at', 'search_text'],
-      links,
-    );
+    for (let at = 0; at < links.length; at += 500) {
+      await t.ctx.db
+        .insertInto('payment_links')
+        .values(links.slice(at, at + 500))
+        .execute();
+    }
     return links;
   }
 

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 
-/** Links indexed per transaction: about 20 ms of the write lock each, so requests interleave. */
+/** Links indexed per transaction: small enough that other writes interleave. */
 const DRAIN_CHUNK = 1_000;
 
 /** LIKE treats % and _ as wildcards: a search for "50%" means those characters. */
@@ -34,20 +34,19 @@ export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): 
     const indexed = sql`select rowid from payment_links_fts where payment_links_fts match ${phrase}`;
     // CROSS JOIN keeps the pending list as the outer loop (one rowid lookup per pending link):
     // with planner statistics for 100,000 links and none for the list, SQLite chose to scan every
-    // link with LIKE instead, 40 ms for every search even with nothing pending.
+    // link with LIKE instead, on every search even with nothing pending.
     const pending = sql`select pending.link_rowid from payment_links_fts_pending pending
       cross join payment_links pending_link on pending_link.rowid = pending.link_rowid
       where pending_link.search_text like ${like} escape '\\'`;
     // `+rowid` stops SQLite from looking each match up by rowid: the page walks its sort index
-    // and keeps the matching links (16 ms to 6 ms for a town's links at 100,000,
-    // bench/tracking.ts), and the count (with a status filter; countAlone serves the rest) tests
-    // that status's index entries against the matches (33 ms to 16 ms for a town's expired
-    // links), a cost bounded by the status's links whatever the term matches.
+    // and keeps the matching links, and the count (with a status filter; countAlone serves the
+    // rest) tests that status's index entries against the matches, a cost bounded by the
+    // status's links whatever the term matches.
     const matching = sql<SqlBool>`+${sql.ref('payment_links.rowid')} in (${indexed} union all ${pending})`;
     return {
       page: matching,
       where: matching,
-      // Without a status filter the trigram table counts its matches alone (5 ms, not 16).
+      // Without a status filter the trigram table counts its matches alone, without the links.
       countAlone: sql<number>`(select count(*) from payment_links_fts where payment_links_fts match ${phrase})
         + (select count(*) from (${pending}))`,
     };

@@ -148,8 +148,8 @@ describe('payment links', () => {
     expect(response.json().message).toBeTruthy();
   });
 
-  // The list expires due links itself (expireDueLinks); housekeeping.test.ts checks the sweep alone.
-  it('lists a pending link past its expiry as expired and cancels its reminders', async () => {
+  // The list shows the effective status and writes nothing; housekeeping makes the transition.
+  it('lists a pending link past its expiry as expired; housekeeping then expires it and cancels its reminders', async () => {
     const link = await createPaymentLink(t.ctx);
     await t.app.inject({
       method: 'POST',
@@ -164,23 +164,48 @@ describe('payment links', () => {
     });
     const reminders = () =>
       t.ctx.db.selectFrom('jobs').select('status').where('kind', '=', 'send-reminder').execute();
+    const storedStatus = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('payment_links')
+          .select('status')
+          .where('id', '=', link.id)
+          .executeTakeFirstOrThrow()
+      ).status;
     expect((await reminders()).map((job) => job.status)).toEqual(['queued', 'queued']);
 
     t.clock.advance(7 * DAY);
     cookie = await signIn(t.app);
-    expect((await list('status=expired')).items.map((item: { id: string }) => item.id)).toEqual([
-      link.id,
-    ]);
+    const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+    expect(ids(await list('status=expired'))).toEqual([link.id]);
+    expect((await list('status=expired')).total).toBe(1);
     expect((await list('status=pending')).total).toBe(0);
+    expect((await list('')).items[0]).toMatchObject({ id: link.id, status: 'expired' });
+    // A GET writes nothing: the stored status and the reminders wait for housekeeping.
+    expect(await storedStatus()).toBe('pending');
+    expect((await reminders()).map((job) => job.status)).toEqual(['queued', 'queued']);
 
     await runHousekeeping(t.ctx);
-    const row = await t.ctx.db
-      .selectFrom('payment_links')
-      .select('status')
-      .where('id', '=', link.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('expired');
+    expect(await storedStatus()).toBe('expired');
     expect((await reminders()).map((job) => job.status)).toEqual(['cancelled', 'cancelled']);
+  });
+
+  it('sorts by the effective status: a pending link past its expiry sorts with the expired', async () => {
+    const due = await createPaymentLink(t.ctx, { expires_at: t.clock.now() + DAY });
+    t.clock.advance(1000);
+    const open = await createPaymentLink(t.ctx, { expires_at: t.clock.now() + 3 * DAY });
+    t.clock.advance(1000);
+    const expired = await createPaymentLink(t.ctx, { status: 'expired' });
+    t.clock.advance(2 * DAY);
+    cookie = await signIn(t.app);
+    const page = await list('sort=status&direction=asc');
+    expect(
+      page.items.map((item: { id: string; status: string }) => [item.id, item.status]),
+    ).toEqual([
+      [due.id, 'expired'],
+      [expired.id, 'expired'],
+      [open.id, 'pending'],
+    ]);
   });
 
   it('renews a pending or expired link: a new link for the same amount, sent, the old one replaced', async () => {

@@ -25,19 +25,19 @@ export async function renewPaymentLink(ctx: AppContext, id: string): Promise<Pay
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!link) throw new AppError(404, PAYMENT_LINK_NOT_FOUND_MESSAGE);
-    if (link.replaced_by) throw new AppError(409, ALREADY_RENEWED_MESSAGE);
+    if (!link) throw new AppError('NOT_FOUND', PAYMENT_LINK_NOT_FOUND_MESSAGE);
+    if (link.replaced_by) throw new AppError('CONFLICT', ALREADY_RENEWED_MESSAGE);
     if (link.status === 'paid') {
-      throw new AppError(409, 'This link has been paid, so it cannot be renewed.');
+      throw new AppError('CONFLICT', 'This link has been paid, so it cannot be renewed.');
     }
     if (link.status === 'failed') {
       throw new AppError(
-        409,
+        'CONFLICT',
         'The payment on this link failed, so it cannot be renewed. Contact the leaseholder.',
       );
     }
     if (link.processing_since !== null) {
-      throw new AppError(409, 'A payment on this link is still being processed.');
+      throw new AppError('CONFLICT', 'A payment on this link is still being processed.');
     }
 
     const fresh = newPaymentLinkRow(tx, {
@@ -54,7 +54,7 @@ export async function renewPaymentLink(ctx: AppContext, id: string): Promise<Pay
       .where('status', 'in', ['pending', 'expired'])
       .where('processing_since', 'is', null)
       .executeTakeFirst();
-    if (replaced.numUpdatedRows === 0n) throw new AppError(409, ALREADY_RENEWED_MESSAGE);
+    if (replaced.numUpdatedRows === 0n) throw new AppError('CONFLICT', ALREADY_RENEWED_MESSAGE);
     await cancelReminders(tx, id);
     await sendPaymentLinkMessages(tx, [fresh.id!]);
     // The leaseholder, not the link ids: a link id is the key to someone's balance.

@@ -6,6 +6,7 @@ import {
   PaymentLinkPageSchema,
 } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
+import { PaymentLinkExportQuerySchema, sendPaymentLinksCsv } from './export-payment-links.js';
 import { listPaymentLinks } from './list-payment-links.js';
 import { renewPaymentLink } from './renew-payment-link.js';
 
@@ -17,6 +18,12 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       schema: { querystring: PaymentLinkListQuerySchema, response: { 200: PaymentLinkPageSchema } },
     },
     async (request) => listPaymentLinks(ctx, request.query),
+  );
+
+  app.get(
+    '/payment-links/export.csv',
+    { schema: { querystring: PaymentLinkExportQuerySchema } },
+    async (request, reply) => sendPaymentLinksCsv(ctx, request.query, reply),
   );
 
   app.post(

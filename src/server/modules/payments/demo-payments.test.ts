@@ -184,7 +184,7 @@ describe('the demo provider outside the embedded default', () => {
 
     // Production without Stripe starts only with ALLOW_DEMO_PROVIDERS, and then takes no
     // payments at all rather than faking them.
-    const production = { ...base, NODE_ENV: 'production' };
+    const production = { ...base, NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example' };
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required in production/);
     const allowed = loadConfig({ ...production, ALLOW_DEMO_PROVIDERS: 'true' });
     expect(allowed.isProduction).toBe(true);

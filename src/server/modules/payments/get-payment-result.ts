@@ -88,7 +88,7 @@ export async function findPaidLink(
   const link = await findLink(ctx, linkId);
   if (!link) {
     await recordMiss(ctx, ip);
-    throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
+    throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
   }
   return { link, payment: await findLinkPayment(ctx, link) };
 }
@@ -116,7 +116,7 @@ export async function getPaymentResult(
       payment = await findLinkPayment(ctx, link);
     }
   }
-  if (!payment) throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
+  if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
 
   const receipt = payment.status === 'succeeded' ? await receiptOf(ctx, payment.link_id) : 'none';
   return {

@@ -11,7 +11,7 @@ export async function getReceipt(
 ): Promise<{ filename: string; pdf: Uint8Array }> {
   const { link, payment } = await findPaidLink(ctx, input.linkId, input.ip);
   if (payment?.status !== 'succeeded' || payment.paid_at === null) {
-    throw new AppError(404, PAYMENT_NOT_FOUND_MESSAGE);
+    throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
   }
   const pdf = await renderReceipt({
     company: ctx.config.company,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import type { ProviderEvent } from '../../integrations/payments/payment-provider.js';
 import { writeAudit } from '../../lib/audit.js';
-import { withTransaction } from '../messages/with-transaction.js';
 import { applyCheckout, type CheckoutOutcome } from './apply-checkout.js';
 
 export type EventOutcome = CheckoutOutcome | 'ignored' | 'duplicate-event';

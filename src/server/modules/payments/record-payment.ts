@@ -1,10 +1,10 @@
 import type { PaymentMethod } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../db/schema.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import { newId } from '../../lib/ids.js';
 import { cancelReminders } from '../messages/cancel-reminders.js';
 import { sendConfirmation } from '../messages/send-confirmation.js';
-import { withTransaction } from '../messages/with-transaction.js';
 import { closeReplacementsOf } from './renewal-chain.js';
 
 /** One provider payment, as the provider reported it and already checked against its link. */

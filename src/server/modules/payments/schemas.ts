@@ -25,6 +25,15 @@ export const PaymentResultQuerySchema = z.object({
 
 const TenantSchema = z.object({ name: z.string(), address: z.string() });
 
+export const PublicPaymentLinkSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  amountPence: z.number(),
+  expiresAt: z.string(),
+  status: z.enum(['pending', 'processing', 'paid']),
+  tenant: TenantSchema,
+});
+
 export const PayResponseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('redirect'), url: z.string() }),
   z.object({ kind: z.literal('recorded') }),

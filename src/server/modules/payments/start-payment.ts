@@ -34,9 +34,9 @@ export async function startPayment(
   input: { linkId: string; method: PaymentMethod; ip: string },
 ): Promise<PayResponse> {
   const { link, state } = await findAvailableLink(ctx, input.linkId, input.ip);
-  if (state === 'paid') throw new AppError(409, PAYMENT_ALREADY_PAID_MESSAGE);
-  if (state === 'processing') throw new AppError(409, PAYMENT_IN_PROGRESS_MESSAGE);
-  if (!provider) throw new AppError(503, PAYMENTS_UNAVAILABLE_MESSAGE);
+  if (state === 'paid') throw new AppError('CONFLICT', PAYMENT_ALREADY_PAID_MESSAGE);
+  if (state === 'processing') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+  if (!provider) throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
 
   // A PaymentProviderError escapes to the route, which answers 502.
   const start = await provider.createCheckout({
@@ -62,6 +62,6 @@ export async function startPayment(
     currency: PAYMENT_CURRENCY,
   });
   // Two presses at once: the second finds the link paid by the first.
-  if (outcome !== 'recorded') throw new AppError(409, PAYMENT_ALREADY_PAID_MESSAGE);
+  if (outcome !== 'recorded') throw new AppError('CONFLICT', PAYMENT_ALREADY_PAID_MESSAGE);
   return { kind: 'recorded' };
 }

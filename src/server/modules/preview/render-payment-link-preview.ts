@@ -1,9 +1,9 @@
 import type { PreviewData, PreviewResult } from '../../../shared/messages.js';
+import { parsePounds } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { linkTemplateValues, renderMessageContent } from '../messages/message-content.js';
 import { getTemplates } from '../templates/get-templates.js';
-import { parsePounds } from './parse-pounds.js';
 
 export const INVALID_AMOUNT_MESSAGE = 'Amount must be an amount in pounds, such as 1245.50.';
 export const INVALID_EXPIRY_MESSAGE =
@@ -19,9 +19,9 @@ export async function renderPaymentLinkPreview(
   data: PreviewData,
 ): Promise<PreviewResult> {
   const amountPence = parsePounds(data.amount);
-  if (amountPence === null) throw new AppError(400, INVALID_AMOUNT_MESSAGE);
+  if (amountPence === null) throw new AppError('INVALID_REQUEST', INVALID_AMOUNT_MESSAGE);
   const expiresAt = Date.parse(data.expiresAt);
-  if (Number.isNaN(expiresAt)) throw new AppError(400, INVALID_EXPIRY_MESSAGE);
+  if (Number.isNaN(expiresAt)) throw new AppError('INVALID_REQUEST', INVALID_EXPIRY_MESSAGE);
 
   const link = {
     id: '',

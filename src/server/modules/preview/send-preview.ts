@@ -30,7 +30,7 @@ export async function sendPreview(
   data: PreviewData,
 ): Promise<{ success: true; queued: number }> {
   const linkId = linkIdFromPaymentUrl(data.paymentUrl);
-  if (!linkId) throw new AppError(404, LINK_NOT_FOUND_MESSAGE);
+  if (!linkId) throw new AppError('NOT_FOUND', LINK_NOT_FOUND_MESSAGE);
   const link = await ctx.db
     .selectFrom('payment_links')
     .select(['id', 'tenant_id'])
@@ -38,7 +38,7 @@ export async function sendPreview(
     .where('status', '=', 'pending')
     .where('expires_at', '>', ctx.clock.now())
     .executeTakeFirst();
-  if (!link) throw new AppError(404, LINK_NOT_FOUND_MESSAGE);
+  if (!link) throw new AppError('NOT_FOUND', LINK_NOT_FOUND_MESSAGE);
 
   const { queued } = await sendPaymentLinkMessages(ctx, [link.id]);
   // The tenant, not the link: a link id is the key to someone's balance (ARCHITECTURE section 7).

@@ -1,10 +1,10 @@
+import { CSV_BOM, toCsvLine } from '../../../shared/csv.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { ReportSummary } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import type { MessageChannel } from '../../db/schema.js';
 import { paymentUrlOf } from '../messages/message-content.js';
 import { batchLinks } from './batch-links.js';
-import { csvLine } from './csv-cell.js';
 
 /** A message counts as sent once a provider has accepted it (captured ones were not sent). */
 const SENT_STATUSES = new Set(['sent', 'delivered', 'read']);
@@ -59,13 +59,13 @@ export async function batchReport(
     whatsappSent: 0,
     smsSent: 0,
   };
-  let csv = `\uFEFF${csvLine(HEADER)}`;
+  let csv = `${CSV_BOM}${toCsvLine(HEADER)}`;
   for (const link of links) {
     const byChannel = statuses.get(link.id) ?? {};
     if (SENT_STATUSES.has(byChannel.email ?? '')) summary.emailsSent += 1;
     if (SENT_STATUSES.has(byChannel.whatsapp ?? '')) summary.whatsappSent += 1;
     if (SENT_STATUSES.has(byChannel.sms ?? '')) summary.smsSent += 1;
-    csv += csvLine([
+    csv += toCsvLine([
       link.tenant_name,
       link.tenant_email,
       link.tenant_phone,

@@ -7,17 +7,31 @@ const C1_AS_WINDOWS_1252 =
   '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
 
 /**
- * A CSV's text: UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252, what
- * Excel on Windows writes for "CSV (Comma delimited)": there '£' is the byte 0xA3, which read as
- * UTF-8 becomes U+FFFD and loses the 'Balance Due (£)' header. Windows-1252 decodes any byte,
- * so there is no third case.
+ * A CSV's text: UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), or when they are mostly
+ * UTF-8 with a few bytes that are not: those bytes become U+FFFD, and the rows holding them are
+ * reported (validate-rows.ts) rather than the whole file read wrongly. Otherwise Windows-1252,
+ * what Excel on Windows writes for "CSV (Comma delimited)": there '£' is the byte 0xA3, which
+ * read as UTF-8 becomes U+FFFD and loses the 'Balance Due (£)' header.
  */
 export function decodeCsv(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return decodeWindows1252(bytes);
+    const text = new TextDecoder('utf-8').decode(bytes);
+    return isMostlyUtf8(text) ? text : decodeWindows1252(bytes);
   }
+}
+
+/**
+ * Windows-1252 text read as UTF-8 has almost no character that reads as one: its accents and '£'
+ * are single bytes, invalid in UTF-8 (a pair that happens to be valid would be mojibake such as
+ * 'Â£'). A UTF-8 file with a damaged byte has its other characters read, '£' in the header at
+ * least. So the file is UTF-8 when the characters read outnumber, or equal, those that could not be.
+ */
+function isMostlyUtf8(text: string): boolean {
+  const unreadable = text.match(/\uFFFD/g)?.length ?? 0;
+  const readable = text.match(/[\u0080-\uFFFC\uFFFE\uFFFF]/g)?.length ?? 0;
+  return readable >= unreadable;
 }
 
 /**

@@ -11,7 +11,7 @@ import { toBatch } from './to-batch.js';
  */
 export async function getBatch(ctx: AppContext, id: string): Promise<Batch> {
   let row = await findBatch(ctx, id);
-  if (!row) throw new AppError(404, BATCH_NOT_FOUND_MESSAGE);
+  if (!row) throw new AppError('NOT_FOUND', BATCH_NOT_FOUND_MESSAGE);
   if (isStaleProcessing(row, ctx.clock.now())) {
     await failStaleBatch(ctx, id);
     row = (await findBatch(ctx, id)) ?? row;

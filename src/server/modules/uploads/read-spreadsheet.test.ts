@@ -19,7 +19,7 @@ const ROW = ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street'
 describe('readSpreadsheet', () => {
   it('reads each file in a worker of its own, a file with a problem included', async () => {
     await expect(readAll('csv', csvOf([['Tenant Name'], ['Nia Evans']]))).rejects.toMatchObject({
-      statusCode: 400,
+      code: 'INVALID_REQUEST',
       message: expect.stringContaining('Missing required columns: Email Address'),
     });
     const next = await readAll('csv', csvOf([HEADER, ROW, ['', '', '', '', '']]));
@@ -27,11 +27,19 @@ describe('readSpreadsheet', () => {
     expect(next.totalRows).toBe(1);
     const excel = await readAll('xlsx', workbookOf([HEADER, ROW], 'xlsx'));
     expect(excel.slices.flat()).toEqual([
-      expect.objectContaining({ row: 2, name: 'Nia Evans', amountPence: 124_550 }),
+      {
+        row: 2,
+        name: 'Nia Evans',
+        email: 'nia@example.co.uk',
+        phone: '+447911123456',
+        phoneKind: 'mobile',
+        address: '7 Castle Street',
+        amountPence: 124_550,
+      },
     ]);
   });
 
-  it('sends the valid rows in slices as they are checked, before the rejected rows', async () => {
+  it('sends the valid rows in slices as they are checked, then the rejected rows', async () => {
     const rows: string[][] = [HEADER];
     for (let n = 0; n < 4_500; n += 1) {
       rows.push([

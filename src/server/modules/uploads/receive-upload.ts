@@ -15,14 +15,17 @@ export async function receiveUpload(
 ): Promise<{ filename: string; bytes: Buffer }> {
   const announced = Number(request.headers['content-length'] ?? 0);
   if (announced > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) {
-    throw new AppError(413, FILE_TOO_LARGE_MESSAGE, { connection: 'close' });
+    throw new AppError('TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { headers: { connection: 'close' } });
   }
   if (!request.isMultipart()) {
-    throw new AppError(400, 'Send the file as multipart/form-data in a field named "file".');
+    throw new AppError(
+      'INVALID_REQUEST',
+      'Send the file as multipart/form-data in a field named "file".',
+    );
   }
   const part = await request.file();
   if (part?.fieldname !== 'file') {
-    throw new AppError(400, 'Choose a file to upload (form field "file").');
+    throw new AppError('INVALID_REQUEST', 'Choose a file to upload (form field "file").');
   }
   // Counted as it streams: past the limit we answer at once and read nothing more.
   const chunks: Buffer[] = [];
@@ -31,10 +34,11 @@ export async function receiveUpload(
     size += chunk.length;
     if (size > UPLOAD_MAX_BYTES || part.file.truncated) {
       part.file.destroy();
-      throw new AppError(413, FILE_TOO_LARGE_MESSAGE, { connection: 'close' });
+      throw new AppError('TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { headers: { connection: 'close' } });
     }
     chunks.push(chunk);
   }
-  if (part.file.truncated) throw new AppError(413, FILE_TOO_LARGE_MESSAGE, { connection: 'close' });
+  if (part.file.truncated)
+    throw new AppError('TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { headers: { connection: 'close' } });
   return { filename: part.filename || 'upload', bytes: Buffer.concat(chunks, size) };
 }

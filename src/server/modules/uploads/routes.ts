@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BatchPreviewSchema } from '../../../shared/messages.js';
 import {
   BatchIdParamsSchema,
   BatchSchema,
@@ -13,7 +12,6 @@ import { startLinkSearchDrain } from '../payment-links/link-search.js';
 import { batchReport } from './batch-report.js';
 import { createBatch } from './create-batch.js';
 import { getBatch } from './get-batch.js';
-import { previewBatch } from './preview-batch.js';
 import { receiveUpload } from './receive-upload.js';
 import { sendBatchNotifications } from './send-batch-notifications.js';
 import { uploadTemplateCsv } from './upload-template.js';
@@ -51,12 +49,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     '/upload/batch/:id',
     { schema: { params: BatchIdParamsSchema, response: { 200: BatchSchema } } },
     async (request) => getBatch(ctx, request.params.id),
-  );
-
-  app.get(
-    '/upload/batch/:id/preview',
-    { schema: { params: BatchIdParamsSchema, response: { 200: BatchPreviewSchema } } },
-    async (request) => previewBatch(ctx, request.params.id),
   );
 
   app.post(

@@ -6,7 +6,7 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
 import { csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
-import { dedupeKeyOf } from './create-batch.js';
+import { dedupeKeyOf } from './claim-batch.js';
 import { INTERRUPTED_BATCH_MESSAGE, STALE_PROCESSING_MS } from './fail-stale-batch.js';
 
 const FILE = csvOf([

@@ -1,9 +1,9 @@
+import { CSV_BOM, toCsvLine } from '../../../shared/csv.js';
 import { REQUIRED_COLUMNS } from '../../../shared/upload.js';
-import { csvLine } from './csv-cell.js';
 
 /** GET /api/upload/template: the required columns and one example leaseholder. */
 export function uploadTemplateCsv(): string {
-  return `\uFEFF${csvLine([...REQUIRED_COLUMNS])}${csvLine([
+  return `${CSV_BOM}${toCsvLine(REQUIRED_COLUMNS)}${toCsvLine([
     'Margaret Hughes',
     'margaret.hughes@example.co.uk',
     '07911 123456',

@@ -1,6 +1,11 @@
-import type { RowError, RowIssue } from '../../../shared/upload.js';
-import { REQUIRED_COLUMNS, type RequiredColumn } from '../../../shared/upload-rules.js';
-import { parseBalance } from './parse-balance.js';
+import { parsePounds } from '../../../shared/money.js';
+import {
+  REQUIRED_COLUMNS,
+  type RequiredColumn,
+  type RowError,
+  type RowIssue,
+  UPLOAD_MAX_ROWS,
+} from '../../../shared/upload.js';
 import { parsePhone } from './parse-phone.js';
 
 export interface ValidRow {
@@ -14,87 +19,103 @@ export interface ValidRow {
   amountPence: number;
 }
 
+/** The end of a file's check: the rejected rows, and how many rows had anything in them. */
+export interface CheckedEnd {
+  errors: RowError[];
+  totalRows: number;
+}
+
+export type Columns = Map<RequiredColumn, number>;
+
 /** Case and spacing do not matter in headers: 'tenant  name' is 'Tenant Name'. */
 function headerKey(text: string): string {
   return text.toLowerCase().replace(/\s+/g, '');
 }
 
 export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
+const TOO_MANY_ROWS_MESSAGE = `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en-GB')} tenants. Split it into smaller files.`;
+
+export const UNREADABLE_ROW_MESSAGE =
+  'contains characters that could not be read (invalid UTF-8) — re-save the file as CSV UTF-8';
 
 const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
+/** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
+const MAX_PENCE = 100_000_000;
+
 /**
- * The row rules of a credit controller's upload (issue 4), a row at a time as the file is read
- * (spreadsheet-worker.ts): which rows become payment links and, for the others, what to fix, in
- * the spreadsheet's own row numbers (header = row 1). The valid rows so far can be taken and sent
- * on while later rows are still being read; a duplicate is always the later row, so taking rows
- * early changes no answer.
+ * What is wrong with the file as a whole (no header, a required column missing, more tenants
+ * than one upload may hold), found before any row is checked; else where each column is.
  */
-export class RowChecker {
-  readonly errors: RowError[] = [];
-  /** Rows with anything in them, valid or not. */
-  totalRows = 0;
-  private valid: ValidRow[] = [];
-  private readonly seen = new Map<string, number>();
-  /** The spreadsheet row number of the last row checked; the header is row 1. */
-  private rowNumber = 1;
-
-  private constructor(private readonly columns: Map<RequiredColumn, number>) {}
-
-  /** A checker for the rows under `header`, or what is wrong with the file. */
-  static forHeader(header: readonly string[] | undefined): RowChecker | string {
-    if (!header || header.every((cell) => cell.trim() === '')) {
-      return NO_HEADER_MESSAGE;
-    }
-    const columns = new Map<RequiredColumn, number>();
-    const keys = header.map(headerKey);
-    for (const column of REQUIRED_COLUMNS) {
-      const index = keys.indexOf(headerKey(column));
-      if (index >= 0) columns.set(column, index);
-    }
-    const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
-    if (missing.length > 0) {
-      return `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`;
-    }
-    return new RowChecker(columns);
+export function columnsOf(rows: readonly (readonly string[])[]): Columns | string {
+  const header = rows[0];
+  if (!header || isBlank(header)) return NO_HEADER_MESSAGE;
+  const columns: Columns = new Map();
+  const keys = header.map(headerKey);
+  for (const column of REQUIRED_COLUMNS) {
+    const index = keys.indexOf(headerKey(column));
+    if (index >= 0) columns.set(column, index);
   }
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
+  if (missing.length > 0) {
+    return `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`;
+  }
+  let tenants = 0;
+  for (let index = 1; index < rows.length; index += 1) if (!isBlank(rows[index]!)) tenants += 1;
+  return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : columns;
+}
 
-  /** Checks the next row under the header (blank rows count for numbering only). */
-  check(cells: readonly string[]): void {
-    this.rowNumber += 1;
-    const rowNumber = this.rowNumber;
-    if (cells.every((cell) => cell.trim() === '')) return;
-    this.totalRows += 1;
-    const cell = (column: RequiredColumn) => (cells[this.columns.get(column)!] ?? '').trim();
-    const checked = checkRow(rowNumber, cell);
-    if ('issues' in checked) {
-      this.errors.push(toRowError(rowNumber, checked.issues));
-      return;
+function isBlank(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
+
+/**
+ * The row rules of a credit controller's upload (issue 4): which rows become payment links and,
+ * for the others, what to fix, in the spreadsheet's own row numbers (header = row 1; blank rows
+ * count for numbering only). The valid rows are handed on `sliceRows` at a time as they are
+ * checked, so they can be written while later rows are checked; a duplicate is always the later
+ * row, so handing rows on early changes no answer.
+ */
+export function checkRows(
+  rows: readonly (readonly string[])[],
+  columns: Columns,
+  onValid: (valid: ValidRow[]) => void,
+  sliceRows: number,
+): CheckedEnd {
+  const end: CheckedEnd = { errors: [], totalRows: 0 };
+  const seen = new Map<string, number>();
+  let valid: ValidRow[] = [];
+  for (let index = 1; index < rows.length; index += 1) {
+    const cells = rows[index]!;
+    const rowNumber = index + 1;
+    if (isBlank(cells)) continue;
+    end.totalRows += 1;
+    // U+FFFD: bytes decode-csv.ts could not read as UTF-8 in a file that otherwise is.
+    if (cells.some((text) => text.includes('\uFFFD'))) {
+      end.errors.push(toRowError(rowNumber, [{ field: '', message: UNREADABLE_ROW_MESSAGE }]));
+      continue;
     }
-    const key = `${checked.name.toLowerCase().replace(/\s+/g, ' ')}|${checked.address.toLowerCase().replace(/[\s,]+/g, ' ')}`;
-    const first = this.seen.get(key);
+    const row = checkRow(rowNumber, (column) => (cells[columns.get(column)!] ?? '').trim());
+    if ('issues' in row) {
+      end.errors.push(toRowError(rowNumber, row.issues));
+      continue;
+    }
+    const key = `${row.name.toLowerCase().replace(/\s+/g, ' ')}|${row.address.toLowerCase().replace(/[\s,]+/g, ' ')}`;
+    const first = seen.get(key);
     if (first !== undefined) {
-      this.errors.push(
-        toRowError(rowNumber, [
-          { field: '', message: `Duplicate of row ${first}: the same tenant and property` },
-        ]),
-      );
-      return;
+      const message = `Duplicate of row ${first}: the same tenant and property`;
+      end.errors.push(toRowError(rowNumber, [{ field: '', message }]));
+      continue;
     }
-    this.seen.set(key, rowNumber);
-    this.valid.push(checked);
+    seen.set(key, rowNumber);
+    valid.push(row);
+    if (valid.length === sliceRows) {
+      onValid(valid);
+      valid = [];
+    }
   }
-
-  /** The valid rows checked since the last take. */
-  takeValid(): ValidRow[] {
-    const taken = this.valid;
-    this.valid = [];
-    return taken;
-  }
-
-  get pendingValid(): number {
-    return this.valid.length;
-  }
+  if (valid.length > 0) onValid(valid);
+  return end;
 }
 
 function checkRow(
@@ -156,11 +177,24 @@ function checkRow(
     });
   }
 
-  const balance = parseBalance(cell('Balance Due (£)'));
-  if ('error' in balance) issues.push({ field: 'Balance Due (£)', message: balance.error });
+  const balance = checkBalance(cell('Balance Due (£)'));
+  if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
 
-  if (issues.length > 0 || !('pence' in balance)) return { issues };
-  return { row, name, email, phone, phoneKind, address, amountPence: balance.pence };
+  if (issues.length > 0 || typeof balance === 'string') return { issues };
+  return { row, name, email, phone, phoneKind, address, amountPence: balance };
+}
+
+/** The balance in pence, more than £0 and at most MAX_PENCE, or what is wrong with it. */
+function checkBalance(text: string): number | string {
+  if (text === '') return 'Balance Due (£) is required';
+  const pence = parsePounds(text);
+  // A credit ('-5', '(5)' as accountants write it) is not a debt to collect.
+  if (pence === 0 || (pence === null && /^(?:£|GBP|\s)*[-(]/i.test(text))) {
+    return 'Balance Due (£) must be more than £0.00';
+  }
+  if (pence === null) return `Balance Due (£) "${text}" is not an amount in pounds`;
+  if (pence > MAX_PENCE) return 'Balance Due (£) must be at most £1,000,000.00';
+  return pence;
 }
 
 function toRowError(row: number, issues: RowIssue[]): RowError {

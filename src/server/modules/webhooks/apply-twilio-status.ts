@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { MessageStatus } from '../../db/schema.js';
+import { withTransaction } from '../../db/with-transaction.js';
 import {
   canAdvanceDeliveryStatus,
   type DeliveryStatus,
@@ -8,7 +9,6 @@ import {
 } from '../../integrations/messaging/twilio-status.js';
 import { changeMessageStatus } from '../messages/change-message-status.js';
 import { fallBackToSms } from '../messages/fall-back-to-sms.js';
-import { withTransaction } from '../messages/with-transaction.js';
 
 export interface TwilioStatusUpdate {
   /** Twilio's message SID, stored as the message's provider_id when it was sent. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { toast } from '@/components/ui/toaster';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * POST /api/auth/logout; a non-OK answer is an error (spec section 7). Once signed out the user
- * goes to the public home page, and every cached read is dropped (spec section 4) so nothing
- * an administrator saw stays in memory.
+ * POST /api/auth/logout; a non-OK answer is an error (spec section 7), said as 'Logout failed'
+ * (spec section 8). Once signed out the user goes to the public home page, and every cached
+ * read is dropped (spec section 4) so nothing an administrator saw stays in memory.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -16,5 +17,6 @@ export function useLogout() {
       navigate('/');
       queryClient.clear();
     },
+    onError: () => toast.error('Logout failed', { description: 'Please try again.' }),
   });
 }

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { AUTH_STATUS_URL } from './get-auth-status';
-import { LOGIN_URL } from './login';
+import { mutationKeys, queryKeys } from '@/lib/query-keys';
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
@@ -16,16 +15,18 @@ function isUnauthorized(error: unknown): boolean {
 export function useSignInAgainOn401(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const recheck = () => queryClient.invalidateQueries({ queryKey: [AUTH_STATUS_URL] });
+    const [authStatusKey] = queryKeys.authStatus;
+    const [loginKey] = mutationKeys.login;
+    const recheck = () => queryClient.invalidateQueries({ queryKey: queryKeys.authStatus });
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
-      if (event.query.queryKey[0] === AUTH_STATUS_URL) return;
+      if (event.query.queryKey[0] === authStatusKey) return;
       if (isUnauthorized(event.action.error)) void recheck();
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
       // A wrong password is a 401 too, and says nothing about an existing session.
-      if (event.mutation.options.mutationKey?.[0] === LOGIN_URL) return;
+      if (event.mutation.options.mutationKey?.[0] === loginKey) return;
       if (isUnauthorized(event.action.error)) void recheck();
     });
     return () => {

@@ -8,6 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { toast } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { LoginForm } from './login-form';
 
 vi.mock('@/components/ui/toaster', () => ({
@@ -122,7 +123,7 @@ describe('LoginForm', () => {
       json(200, { success: true, loginTime: '2025-06-01T09:00:00.000Z' }),
     );
     const { user, queryClient, location } = renderLoginForm();
-    queryClient.setQueryData(['/api/system/modes'], { isDemo: true });
+    queryClient.setQueryData(queryKeys.providerModes, { isDemo: true });
 
     await user.type(passwordField(), 'correct horse');
     await user.click(signInButton());
@@ -139,8 +140,8 @@ describe('LoginForm', () => {
         body: JSON.stringify({ password: 'correct horse' }),
       }),
     );
-    expect(queryClient.getQueryData(['/api/system/modes'])).toBeUndefined();
-    expect(queryClient.getQueryData(['/api/auth/status'])).toMatchObject({ isAuthenticated: true });
+    expect(queryClient.getQueryData(queryKeys.providerModes)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.authStatus)).toMatchObject({ isAuthenticated: true });
     await waitFor(() => expect(location.history).toEqual(['/upload', '/admin']));
     expect(toast.error).not.toHaveBeenCalled();
   });

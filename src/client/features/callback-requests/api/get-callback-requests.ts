@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type {
   CallbackRequestList,
   CallbackRequestStatus,
@@ -8,9 +9,9 @@ import type {
 export const CALLBACK_REQUESTS_URL = '/api/callback-requests';
 
 /** Admin: Call Me Now requests, waiting (oldest first) or handled (newest first). */
-export function callbackRequestsQueryOptions(status: CallbackRequestStatus) {
+export function getCallbackRequestsQueryOptions(status: CallbackRequestStatus) {
   return queryOptions({
-    queryKey: [CALLBACK_REQUESTS_URL, status],
+    queryKey: queryKeys.callbackRequests.list(status),
     queryFn: () =>
       apiRequest<CallbackRequestList>(
         'GET',
@@ -20,5 +21,5 @@ export function callbackRequestsQueryOptions(status: CallbackRequestStatus) {
 }
 
 export function useCallbackRequests(status: CallbackRequestStatus) {
-  return useQuery(callbackRequestsQueryOptions(status));
+  return useQuery(getCallbackRequestsQueryOptions(status));
 }

@@ -1,9 +1,10 @@
 import { PhoneIncoming } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import type { CallbackRequestStatus } from '../../../../shared/callback-requests';
 import { useCallbackRequests } from '../api/get-callback-requests';
@@ -26,16 +27,6 @@ const EMPTY: Record<View, { title: string; hint: string }> = {
     hint: 'Requests you mark as called are listed here.',
   },
 };
-
-/** Re-renders every minute so "5 minutes ago" stays true while the page is open. */
-function useNow(intervalMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function LoadingRows() {
   return (

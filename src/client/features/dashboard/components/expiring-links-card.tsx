@@ -3,9 +3,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
-import { useExpiringLinks } from '../api/get-dashboard';
+import { useExpiringLinks } from '../api/get-expiring-links';
 
 /**
  * Spec sections 2 and 4: links expiring soon (amber) or expired (red: expiresAt now or
@@ -20,7 +21,7 @@ export function ExpiringLinksCard({
   onRenew: (id: string) => void;
 }) {
   const links = useExpiringLinks();
-  const now = Date.now();
+  const now = useNow();
   return (
     <Card>
       <CardHeader>

@@ -4,7 +4,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
 import { decimalStringToPence, formatPence } from '../../../../shared/money';
-import { useRecentPayments } from '../api/get-dashboard';
+import { useRecentPayments } from '../api/get-recent-payments';
 
 /**
  * Spec section 2: the latest payments (3 skeleton rows while loading; 'No recent payments').

@@ -1,8 +1,10 @@
 import { CalendarCheck, Info, Link2, PoundSterling, TrendingUp } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { type DashboardStats, STAT_DEFINITIONS } from '../../../../shared/dashboard';
 import { formatPence } from '../../../../shared/money';
+import { useDashboardStats } from '../api/get-dashboard-stats';
 
 const CARDS = [
   {
@@ -81,4 +83,20 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
       })}
     </div>
   );
+}
+
+/** The four figures as read from the server, or spec section 2's alert when they cannot be. */
+export function DashboardFigures() {
+  const stats = useDashboardStats();
+  if (stats.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>
+          Failed to load dashboard data. Please refresh the page or contact support if the problem
+          persists.
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return <StatCards stats={stats.data} />;
 }

@@ -1,19 +1,22 @@
 import PhoneCall from 'lucide-react/icons/phone-call';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import UserRound from 'lucide-react/icons/user-round';
-import { CallMeNow } from '@/features/call-me-now/components/call-me-now';
-import { telHref } from '../utils/contact-links';
+import type { ReactNode } from 'react';
+import { telHref } from '@/lib/contact-links';
 import { SectionCard } from './section-card';
 
-/** The Call Me Now form, with what to expect from the call so nobody is caught off guard. */
+/** The Call Me Now card: the form, and what to expect from the call so nobody is caught out. */
 export function CallMeNowCard({
   id,
   contactPhone,
   className,
+  children,
 }: {
   id: string;
   contactPhone: string;
   className?: string;
+  /** The form itself (features/call-me-now), put in by the page. */
+  children: ReactNode;
 }) {
   return (
     <SectionCard
@@ -23,7 +26,7 @@ export function CallMeNowCard({
       description="Leave your number and one of our team will call you back during office hours."
       className={className}
     >
-      <CallMeNow />
+      {children}
       <div className="mt-6 border-t border-border pt-5">
         <h3 className="font-semibold text-foreground">What happens next</h3>
         <ul className="mt-3 flex flex-col gap-3 text-muted-foreground">

@@ -2,9 +2,9 @@ import type { LucideIcon } from 'lucide-react';
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '@/components/email-address';
+import { mailtoHref, telHref } from '@/lib/contact-links';
 import type { PublicConfig } from '../../../../shared/public-config';
-import { mailtoHref, telHref } from '../utils/contact-links';
-import { EmailAddress } from './email-address';
 import { SectionCard } from './section-card';
 
 interface ContactLinkProps {

@@ -4,7 +4,7 @@ import Phone from 'lucide-react/icons/phone';
 import PhoneCall from 'lucide-react/icons/phone-call';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { telHref } from '../utils/contact-links';
+import { telHref } from '@/lib/contact-links';
 import { PageContainer } from './page-container';
 
 const REASSURANCES = [

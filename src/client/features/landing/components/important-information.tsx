@@ -4,9 +4,10 @@ import LifeBuoy from 'lucide-react/icons/life-buoy';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import UserLock from 'lucide-react/icons/user-lock';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '@/components/email-address';
+import { mailtoHref, telHref } from '@/lib/contact-links';
+import { plural } from '@/lib/plural';
 import type { PublicConfig } from '../../../../shared/public-config';
-import { days, mailtoHref, telHref } from '../utils/contact-links';
-import { EmailAddress } from './email-address';
 import { PageContainer } from './page-container';
 
 const linkClass = 'font-semibold text-primary underline underline-offset-4';
@@ -46,8 +47,9 @@ export function ImportantInformation({ config }: { config: PublicConfig }) {
         </h2>
         <ul className="mt-8 grid gap-4 md:grid-cols-2 md:gap-6">
           <Notice icon={Hourglass} title="Link expiry">
-            Each payment link is unique to you and expires after {days(config.linkLifetimeDays)}.
-            After that it no longer works, but we can send you a new one.
+            Each payment link is unique to you and expires after{' '}
+            {plural(config.linkLifetimeDays, 'day')}. After that it no longer works, but we can send
+            you a new one.
           </Notice>
           <Notice icon={UserLock} title="Privacy">
             Your payment link is for the named leaseholder only. Please do not share it or forward

@@ -1,5 +1,5 @@
 import Clock from 'lucide-react/icons/clock';
-import { telHref } from '../utils/contact-links';
+import { telHref } from '@/lib/contact-links';
 import { SectionCard } from './section-card';
 
 // Spec sections 2 and 9.

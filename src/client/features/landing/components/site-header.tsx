@@ -1,7 +1,7 @@
 import Building2 from 'lucide-react/icons/building-2';
 import Phone from 'lucide-react/icons/phone';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { telHref } from '../utils/contact-links';
+import { telHref } from '@/lib/contact-links';
 import { PageContainer } from './page-container';
 
 export function SiteHeader({

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { MessageLogItem } from '../../../../shared/messages';
 import { MESSAGES_URL } from './get-messages';
 
 /** GET /api/messages/:id: one message with its full timeline. */
-export function messageQueryOptions(id: string) {
+export function getMessageQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [MESSAGES_URL, 'detail', id],
+    queryKey: queryKeys.messages.detail(id),
     queryFn: () => apiRequest<MessageLogItem>('GET', `${MESSAGES_URL}/${encodeURIComponent(id)}`),
     staleTime: 0,
   });
@@ -14,5 +15,5 @@ export function messageQueryOptions(id: string) {
 
 /** The list's copy is shown at once while the latest one is read. */
 export function useMessage(id: string, fromList: MessageLogItem | undefined) {
-  return useQuery({ ...messageQueryOptions(id), placeholderData: fromList });
+  return useQuery({ ...getMessageQueryOptions(id), placeholderData: fromList });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type {
   MESSAGE_CHANNELS,
   MESSAGE_STATUSES,
@@ -23,7 +24,7 @@ export interface MessageLogFilters {
  * themselves as delivery reports arrive, so the log is read again each time the page opens
  * (staleTime 0) while keeping the previous page on screen during paging.
  */
-export function messagesQueryOptions(filters: MessageLogFilters) {
+export function getMessagesQueryOptions(filters: MessageLogFilters) {
   const search = new URLSearchParams({
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.channel ? { channel: filters.channel } : {}),
@@ -31,7 +32,7 @@ export function messagesQueryOptions(filters: MessageLogFilters) {
     offset: String(filters.offset),
   });
   return queryOptions({
-    queryKey: [MESSAGES_URL, 'list', filters],
+    queryKey: queryKeys.messages.list(filters),
     queryFn: () => apiRequest<MessageLogPage>('GET', `${MESSAGES_URL}?${search}`),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -39,5 +40,5 @@ export function messagesQueryOptions(filters: MessageLogFilters) {
 }
 
 export function useMessages(filters: MessageLogFilters) {
-  return useQuery(messagesQueryOptions(filters));
+  return useQuery(getMessagesQueryOptions(filters));
 }

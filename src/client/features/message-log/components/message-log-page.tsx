@@ -1,18 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { queryKeys } from '@/lib/query-keys';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
-import {
-  MESSAGES_URL,
-  type MessageChannel,
-  type MessageStatus,
-  useMessages,
-} from '../api/get-messages';
-import { useNow } from '../use-now';
+import { type MessageChannel, type MessageStatus, useMessages } from '../api/get-messages';
 import { MessageDetailPanel } from './message-detail-panel';
 import { MessageLogFilters } from './message-log-filters';
 import { MessageLogTable } from './message-log-table';
@@ -72,16 +69,14 @@ export function MessageLogPage() {
   const total = messages.data?.total ?? 0;
   const selected = items.find((item) => item.id === selectedId);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [MESSAGES_URL] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all });
 
   return (
     <>
-      <header className="mb-6 flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Message Log</h1>
-        <p className="text-muted-foreground">
-          Every email, WhatsApp and SMS sent to leaseholders, with its delivery status.
-        </p>
-      </header>
+      <PageHeader
+        title="Message Log"
+        description="Every email, WhatsApp and SMS sent to leaseholders, with its delivery status."
+      />
 
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <MessageLogFilters

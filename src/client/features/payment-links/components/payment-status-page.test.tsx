@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { toast } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import type { PaymentLinkItem } from '../../../../shared/payment-links';
 import { PaymentStatusPage } from './payment-status-page';
@@ -40,7 +41,16 @@ function makeLink(index: number): PaymentLinkItem {
 function mockLinks(count: number) {
   const all = Array.from({ length: count }, (_, index) => makeLink(index));
   const fetchMock = vi.fn(async (url: string) => {
-    const params = new URL(url, 'http://localhost').searchParams;
+    const { pathname, searchParams: params } = new URL(url, 'http://localhost');
+    if (pathname === '/api/payment-links/export.csv') {
+      return new Response('"Tenant Name"\r\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="payment-links.csv"',
+        },
+      });
+    }
     const limit = Number(params.get('limit') ?? 50);
     const offset = Number(params.get('offset') ?? 0);
     const body = { items: all.slice(offset, offset + limit), total: count, limit, offset };
@@ -74,6 +84,7 @@ const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resol
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('Payment Status: the address is the source of truth', () => {
@@ -167,5 +178,34 @@ describe('Payment Status: empty and paged lists', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
     expect(address()).toBe('/payments');
+  });
+});
+
+describe('Payment Status: Export CSV', () => {
+  it('downloads the server’s CSV of the whole list the filters and sort show', async () => {
+    const fetchMock = mockLinks(30);
+    URL.createObjectURL = vi.fn(() => 'blob:payment-links');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const { user } = renderPage(
+      '/payments?status=pending&search=Flat&sort=amount&direction=asc&offset=25',
+    );
+    await screen.findByText('Tenant 26');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(saved).toEqual(['payment-links.csv']));
+    // Every row of the filter, not the page on screen: no limit or offset.
+    expect(requestedUrls(fetchMock).filter((url) => url.includes('export.csv'))).toEqual([
+      '/api/payment-links/export.csv?status=pending&search=Flat&sort=amount&direction=asc',
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Export ready', {
+      description: '30 payment links exported.',
+    });
   });
 });

@@ -1,13 +1,12 @@
 import { Inbox } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { toast } from '@/components/ui/toaster';
-import { errorMessage } from '@/lib/api-client';
-import type { PaymentLinkItem, PaymentLinkSort } from '../../../../shared/payment-links';
-import { usePaymentLinks } from '../api/list-payment-links';
+import { useNow } from '@/lib/use-now';
+import type { PaymentLinkSort } from '../../../../shared/payment-links';
+import { useExportPaymentLinks } from '../api/export-payment-links';
+import { usePaymentLinks } from '../api/get-payment-links';
 import { useRenewPaymentLink } from '../api/renew-payment-link';
-import { exportPaymentLinks } from '../export-csv';
 import { useListQuery } from '../use-list-query';
 import { useSearchBox } from '../use-search-box';
 import { PaymentLinksPager } from './payment-links-pager';
@@ -30,13 +29,12 @@ function EmptyState({ isFiltered }: { isFiltered: boolean }) {
 export function PaymentStatusPage() {
   const [query, update] = useListQuery();
   const links = usePaymentLinks(query);
-  const renew = useRenewPaymentLink();
+  const { renew, renewingId } = useRenewPaymentLink();
+  const exportLinks = useExportPaymentLinks();
   const [searchText, setSearchText] = useSearchBox(query.search ?? '', (search) =>
     update({ search: search || undefined, offset: 0 }),
   );
-  const [renewingId, setRenewingId] = useState<string | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
-  const now = Date.now();
+  const now = useNow();
 
   const page = links.data;
   // A page past the end (a bookmark, or rows renewed or paid away since): its rows are gone but
@@ -55,33 +53,6 @@ export function PaymentStatusPage() {
     update({ sort: key, direction, offset: 0 });
   };
 
-  const onRenew = (link: PaymentLinkItem) => {
-    setRenewingId(link.id);
-    renew.mutate(link.id, {
-      onSuccess: () =>
-        toast.success('Payment link renewed', {
-          description: 'A new payment link has been generated and sent to the tenant.',
-        }),
-      onError: (error) =>
-        toast.error('Failed to renew link', {
-          description: errorMessage(error, 'Something went wrong'),
-        }),
-      onSettled: () => setRenewingId(null),
-    });
-  };
-
-  const onExport = async () => {
-    setIsExporting(true);
-    try {
-      const count = await exportPaymentLinks(query);
-      toast.success('Export ready', { description: `${count} payment links exported.` });
-    } catch {
-      toast.error('Export failed', { description: 'The payment links could not be exported.' });
-    } finally {
-      setIsExporting(false);
-    }
-  };
-
   return (
     <div className="flex flex-col gap-4">
       <PaymentStatusFilters
@@ -91,8 +62,8 @@ export function PaymentStatusPage() {
         onChange={update}
         isRefreshing={links.isFetching}
         onRefresh={() => void links.refetch()}
-        canExport={!isExporting && Boolean(page?.total)}
-        onExport={onExport}
+        canExport={!exportLinks.isPending && Boolean(page?.total)}
+        onExport={() => exportLinks.mutate({ query, count: page?.total ?? 0 })}
       />
       {links.isError ? (
         <LoadErrorAlert
@@ -108,7 +79,7 @@ export function PaymentStatusPage() {
             now={now}
             renewingId={renewingId}
             onSort={onSort}
-            onRenew={onRenew}
+            onRenew={(link) => renew(link.id)}
           />
           {page?.total === 0 ? (
             <EmptyState isFiltered={Boolean(query.status || query.search)} />

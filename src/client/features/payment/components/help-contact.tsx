@@ -1,8 +1,8 @@
 import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
+import { EmailAddress } from '@/components/email-address';
+import { mailtoHref, telHref } from '@/lib/contact-links';
 import { getPublicConfig } from '@/lib/public-config';
-import { EmailAddress } from '../../landing/components/email-address';
-import { mailtoHref, telHref } from '../../landing/utils/contact-links';
 
 /** Spec section 2: the payment page's help contact block (support email and phone). */
 export function HelpContact() {

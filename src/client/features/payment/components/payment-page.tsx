@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { getPublicConfig } from '@/lib/public-config';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { formatPence } from '../../../../shared/money';
 import type { PaymentMethod, PublicPaymentLink } from '../../../../shared/payment-page';
@@ -45,16 +46,6 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 
 function successPath(linkId: string): string {
   return `/payment-success?link_id=${encodeURIComponent(linkId)}`;
-}
-
-/** The clock the expiry notice reads, moving on every 30 seconds while the page is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function stateOf(read: FirstRead | undefined): LoadState {
@@ -166,7 +157,8 @@ function LinkSettled({ link }: { link: PublicPaymentLink }) {
 function PayForm({ link, onStale }: { link: PublicPaymentLink; onStale: () => Promise<void> }) {
   const { paymentProvider } = getPublicConfig();
   const [, navigate] = useLocation();
-  const now = useNow();
+  // The expiry notice counts down while the page is open.
+  const now = useNow(30_000);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [formLoading, setFormLoading] = useState(true);
   const [processing, setProcessing] = useState(false);

@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { PreviewData } from '../../../../shared/messages';
-
-export const SEND_PREVIEW_URL = '/api/preview/send';
 
 export interface SendPreviewResult {
   success: true;
@@ -10,9 +8,11 @@ export interface SendPreviewResult {
 }
 
 /** POST /api/preview/send: sends the payment link messages of the previewed link. */
+export const sendPreviewMutationOptions = mutationOptions({
+  mutationFn: (data: PreviewData) =>
+    apiRequest<SendPreviewResult>('POST', '/api/preview/send', data),
+});
+
 export function useSendPreview() {
-  return useMutation({
-    mutationFn: (data: PreviewData) =>
-      apiRequest<SendPreviewResult>('POST', SEND_PREVIEW_URL, data),
-  });
+  return useMutation(sendPreviewMutationOptions);
 }

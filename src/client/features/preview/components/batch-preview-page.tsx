@@ -8,8 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
+import { useSendBatchNotifications } from '@/lib/send-batch-notifications';
 import { useBatchPreview } from '../api/get-batch-preview';
-import { useSendBatchNotifications } from '../api/send-batch-notifications';
 import { currentSearchParams } from '../search-params';
 import { BatchTenantCard } from './batch-tenant-card';
 import { PreviewHeader } from './preview-header';
@@ -19,10 +20,6 @@ export const BATCH_REDIRECT_DELAY_MS = 2000;
 
 /** Cards drawn at a time: a batch can hold thousands of tenants, each with an email frame. */
 const CARDS_PER_STEP = 20;
-
-function tenants(count: number): string {
-  return `${count} ${count === 1 ? 'tenant' : 'tenants'}`;
-}
 
 /** Spec section 8: 'Failed to fetch preview data: {status} {text}'. */
 function describeFetchError(error: Error): string {
@@ -110,9 +107,7 @@ function BatchPreview({ batchId }: { batchId: string }) {
       className="sm:self-end"
     >
       <Send aria-hidden="true" />
-      {count > 0
-        ? `Send to All ${count} ${count === 1 ? 'Tenant' : 'Tenants'}`
-        : 'Send to All Tenants'}
+      {count > 0 ? `Send to All ${plural(count, 'Tenant')}` : 'Send to All Tenants'}
     </Button>
   );
 
@@ -122,7 +117,7 @@ function BatchPreview({ batchId }: { batchId: string }) {
         title="Batch Preview"
         description={
           preview.isSuccess
-            ? `Review notifications for ${tenants(count)} before sending`
+            ? `Review notifications for ${plural(count, 'tenant')} before sending`
             : 'Loading the messages for this upload…'
         }
         actions={sendButton}
@@ -151,7 +146,7 @@ function BatchPreview({ batchId }: { batchId: string }) {
             {shownCount < count ? (
               <div className="flex flex-col items-center gap-2 text-center">
                 <p className="text-sm text-muted-foreground">
-                  Showing {shownCount} of {tenants(count)}
+                  Showing {shownCount} of {plural(count, 'tenant')}
                 </p>
                 <Button
                   variant="outline"
@@ -168,7 +163,7 @@ function BatchPreview({ batchId }: { batchId: string }) {
       <ConfirmSendDialog
         isOpen={isConfirming}
         title="Send notifications?"
-        description={`Are you sure you want to send these notifications to ${tenants(count)}?`}
+        description={`Are you sure you want to send these notifications to ${plural(count, 'tenant')}?`}
         isSending={send.isPending}
         onConfirm={sendNow}
         onCancel={() => setIsConfirming(false)}

@@ -1,13 +1,13 @@
 import { Mail, MessageSquareText, Smartphone } from 'lucide-react';
 import { useId, useState } from 'react';
+import { EmailPreview } from '@/components/message-preview/email-preview';
+import { SmsPreview, WhatsAppPreview } from '@/components/message-preview/text-message-preview';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { BatchPreview } from '../../../../shared/messages';
 import { channelsFor } from '../channels';
 import { formatAmount } from '../format-amount';
 import { ChannelBadges } from './channel-badges';
-import { EmailPreview } from './email-preview';
-import { SmsPreview, WhatsAppPreview } from './text-message-preview';
 
 type BatchTenant = BatchPreview['tenants'][number];
 type Channel = 'email' | 'whatsapp' | 'sms';
@@ -82,7 +82,7 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
                 title={`Email to ${tenant.name}`}
                 to={tenant.email}
                 subject={preview.email.subject}
-                html={preview.email.content}
+                body={preview.email.content}
                 isLazy
               />
             ) : (

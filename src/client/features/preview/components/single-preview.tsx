@@ -1,6 +1,8 @@
 import { Mail, MessageSquareText, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { EmailPreview } from '@/components/message-preview/email-preview';
+import { SmsPreview, WhatsAppPreview } from '@/components/message-preview/text-message-preview';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ConfirmSendDialog } from '@/components/ui/confirm-send-dialog';
@@ -13,10 +15,8 @@ import { useSendPreview } from '../api/send-preview';
 import { channelsFor } from '../channels';
 import { useGoBack } from '../use-go-back';
 import { ChannelPreviewCard } from './channel-preview-card';
-import { EmailPreview } from './email-preview';
 import { PaymentDetailsCard } from './payment-details-card';
 import { PreviewHeader } from './preview-header';
-import { SmsPreview, WhatsAppPreview } from './text-message-preview';
 
 function PreviewsSkeleton() {
   return (
@@ -55,7 +55,7 @@ function Previews({ data, preview }: { data: PreviewData; preview: PreviewResult
           title={`Email to ${data.tenant.name}`}
           to={data.tenant.email}
           subject={preview.email.subject}
-          html={preview.email.html}
+          body={preview.email.html}
         />
       </ChannelPreviewCard>
       <div className="grid items-start gap-6 xl:grid-cols-2">

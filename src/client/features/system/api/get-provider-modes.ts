@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ProviderModes } from '../../../../shared/system';
 
-export const PROVIDER_MODES_URL = '/api/system/modes';
-
 /** Admin only: which outside services are real and which are captured or simulated. */
-export function providerModesQueryOptions() {
+export function getProviderModesQueryOptions() {
   return queryOptions({
-    queryKey: [PROVIDER_MODES_URL],
-    queryFn: () => apiRequest<ProviderModes>('GET', PROVIDER_MODES_URL),
+    queryKey: queryKeys.providerModes,
+    queryFn: () => apiRequest<ProviderModes>('GET', '/api/system/modes'),
   });
 }
 
 export function useProviderModes() {
-  return useQuery(providerModesQueryOptions());
+  return useQuery(getProviderModesQueryOptions());
 }

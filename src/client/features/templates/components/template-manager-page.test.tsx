@@ -367,7 +367,7 @@ describe('TemplateManagerPage', () => {
     await replaceText(user, 'Payment link message', 'Dear {{tenantName}}, {{amount}} is due.');
 
     await waitFor(() =>
-      expect(screen.getByTestId('whatsapp-preview-text')).toHaveTextContent(
+      expect(screen.getByTestId('whatsapp-text')).toHaveTextContent(
         'Dear Mrs Margaret Hughes, £1,245.50 is due.',
       ),
     );
@@ -386,7 +386,7 @@ describe('TemplateManagerPage', () => {
     const srcDoc = iframe.getAttribute('srcdoc') ?? '';
     expect(srcDoc).toContain('<p>Dear Mrs Margaret Hughes, pay £1,245.50 at <a href="http');
     expect(srcDoc).toContain('/payment/sample-');
-    expect(screen.getByTestId('email-preview-subject')).toHaveTextContent(
+    expect(screen.getByTestId('email-subject')).toHaveTextContent(
       'Server emailPaymentSubject for Mrs Margaret Hughes',
     );
     // The admin page itself never holds the rendered HTML.

@@ -1,4 +1,6 @@
 import { Eye, MailOpen, MessageSquareText } from 'lucide-react';
+import { EmailPreview } from '@/components/message-preview/email-preview';
+import { WhatsAppPreview } from '@/components/message-preview/text-message-preview';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { getPublicConfig } from '@/lib/public-config';
 import { renderTemplate } from '../../../../shared/render-template';
@@ -24,67 +26,6 @@ const EMAIL_PARTS: Partial<Record<TemplateField, { subject: TemplateField; body:
     },
     emailConfirmationHtml: { subject: 'emailConfirmationSubject', body: 'emailConfirmationHtml' },
   };
-
-function WhatsAppPreview({ text }: { text: string }) {
-  return (
-    <div className="rounded-lg bg-[#efeae2] p-3 sm:p-4">
-      {text.trim() === '' ? (
-        <p className="py-4 text-center text-sm text-muted-foreground">
-          Nothing to preview: this template is empty.
-        </p>
-      ) : (
-        <div className="ml-auto max-w-[92%] rounded-lg rounded-tr-none bg-[#d9fdd3] px-3 py-2 text-[15px] leading-snug text-[#111b21] shadow-sm">
-          <p className="whitespace-pre-wrap break-words" data-testid="whatsapp-preview-text">
-            {text}
-          </p>
-        </div>
-      )}
-      <p className="mt-2 text-right text-xs text-muted-foreground">
-        {text.length.toLocaleString('en-GB')} characters with the sample data
-      </p>
-    </div>
-  );
-}
-
-function EmailPreview({
-  subject,
-  body,
-  isHtml,
-  title,
-}: {
-  subject: string;
-  body: string;
-  isHtml: boolean;
-  title: string;
-}) {
-  return (
-    <div className="overflow-hidden rounded-lg border border-border">
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-b border-border bg-muted px-3 py-2 text-sm">
-        <dt className="text-muted-foreground">To</dt>
-        <dd className="truncate">{SAMPLE_LEASEHOLDER.tenantName}</dd>
-        <dt className="text-muted-foreground">Subject</dt>
-        <dd className="break-words font-medium" data-testid="email-preview-subject">
-          {subject}
-        </dd>
-      </dl>
-      {isHtml ? (
-        // Staff-written HTML never enters the admin page: it is drawn in a sandbox with no
-        // scripts, no same-origin access, no forms and no navigation of this page.
-        <iframe
-          title={title}
-          sandbox=""
-          srcDoc={body}
-          referrerPolicy="no-referrer"
-          className="block h-[520px] w-full bg-white"
-        />
-      ) : (
-        <pre className="max-h-[520px] overflow-auto whitespace-pre-wrap break-words bg-card p-3 font-sans text-sm leading-relaxed">
-          {body}
-        </pre>
-      )}
-    </div>
-  );
-}
 
 /**
  * A live preview of the template being edited, filled in with a sample leaseholder exactly as a
@@ -130,6 +71,7 @@ export function TemplatePreview({
   const content = parts ? (
     <EmailPreview
       title={`Email preview: ${TEMPLATE_FIELD_INFO[parts.body].label}`}
+      to={SAMPLE_LEASEHOLDER.tenantName}
       subject={renderTemplate(templates[parts.subject], sample, { mode: 'text' })}
       body={renderTemplate(templates[parts.body], sample, {
         mode: bodyFormat === 'html' ? 'html' : 'text',
@@ -137,7 +79,10 @@ export function TemplatePreview({
       isHtml={bodyFormat === 'html'}
     />
   ) : (
-    <WhatsAppPreview text={renderTemplate(templates[field], sample, { mode: 'text' })} />
+    <WhatsAppPreview
+      text={renderTemplate(templates[field], sample, { mode: 'text' })}
+      lengthSuffix=" with the sample data"
+    />
   );
 
   if (isInline) {

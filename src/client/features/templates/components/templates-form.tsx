@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Loader2, MailOpen, MessageSquareText, Save, Undo2 } from 'lucide-react';
+import { AlertCircle, Loader2, Save, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
 import {
   TEMPLATE_FIELD_INFO,
   TEMPLATE_FIELDS,
@@ -19,6 +19,7 @@ import {
   type TemplateTab,
 } from '../../../../shared/templates';
 import { useUpdateTemplates } from '../api/update-templates';
+import { SAVE_TEXT, type SaveScope, serverFieldErrors, TABS } from '../save-scopes';
 import { useMediaQuery } from '../use-media-query';
 import { useWarnBeforeLeaving } from '../use-warn-before-leaving';
 import { TemplateFieldEditor } from './template-field';
@@ -26,68 +27,8 @@ import { TemplatePreview } from './template-preview';
 import { TemplateVariablesCard } from './template-variables-card';
 import { TemplatesHeading } from './templates-heading';
 
-type SaveScope = 'all' | TemplateTab;
-
-/** Spec section 8's texts for each save button. */
-const SAVE_TEXT: Record<
-  SaveScope,
-  { button: string; success: string; successDescription: string; failure: string; error: string }
-> = {
-  all: {
-    button: 'Save All Templates',
-    success: 'Templates Updated',
-    successDescription: 'All message templates have been saved successfully.',
-    failure: 'Failed to update templates',
-    error: 'Failed to update templates. Please try again.',
-  },
-  whatsapp: {
-    button: 'Save WhatsApp Templates',
-    success: 'WhatsApp Templates Saved',
-    successDescription: 'New WhatsApp messages, and SMS sent in their place, will use them.',
-    failure: 'Failed to update WhatsApp templates',
-    error: 'Failed to save WhatsApp templates. Please try again.',
-  },
-  email: {
-    button: 'Save Email Templates',
-    success: 'Email Templates Saved',
-    successDescription: 'New emails to leaseholders will use them.',
-    failure: 'Failed to update email templates',
-    error: 'Failed to save email templates. Please try again.',
-  },
-};
-
-const TABS: { value: TemplateTab; label: string; icon: typeof MailOpen; description: string }[] = [
-  {
-    value: 'whatsapp',
-    label: 'WhatsApp Templates',
-    icon: MessageSquareText,
-    description:
-      'Short, plain messages sent by WhatsApp. If WhatsApp fails, the same text is sent by SMS, so keep each one brief.',
-  },
-  {
-    value: 'email',
-    label: 'Email Templates',
-    icon: MailOpen,
-    description:
-      'The subject and body of each email. HTML bodies can use inline styles; values put into them are HTML-escaped.',
-  },
-];
-
-/** The 400 answer's per-field messages (the global error handler's `errors`). */
-function serverFieldErrors(error: unknown): { field: TemplateField; message: string }[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
-  const errors = error.body?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.filter(
-    (item): item is { field: TemplateField; message: string } =>
-      typeof item?.field === 'string' &&
-      typeof item?.message === 'string' &&
-      item.field in TEMPLATE_FIELD_INFO,
-  );
-}
-
 function unsavedLabel(count: number): string {
-  return `${count} unsaved change${count === 1 ? '' : 's'}`;
+  return plural(count, 'unsaved change');
 }
 
 /**
@@ -292,7 +233,8 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
           <div className="flex min-w-0 flex-col gap-6">
             {TABS.map(({ value, label, description }) => (
-              <TabsContent key={value} value={value}>
+              // Both panels stay mounted, so a per-tab save keeps the other tab's edits.
+              <TabsContent key={value} value={value} forceMount hidden={tab !== value}>
                 <Card>
                   <CardHeader>
                     <h2 className="text-lg font-semibold leading-tight">{label}</h2>

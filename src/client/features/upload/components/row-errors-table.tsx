@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { saveBlob } from '@/lib/download';
+import { plural } from '@/lib/plural';
 import type { RowError } from '../../../../shared/upload';
 import { rowErrorsCsv } from '../upload-rules';
 
@@ -19,7 +20,7 @@ export function RowErrorsTable({ errors, filename }: { errors: RowError[]; filen
     <section aria-labelledby="row-errors-heading" className="mt-4 flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="row-errors-heading" className="font-semibold">
-          {errors.length} {errors.length === 1 ? 'row needs' : 'rows need'} fixing
+          {plural(errors.length, 'row needs', 'rows need')} fixing
         </h3>
         <Button
           variant="outline"

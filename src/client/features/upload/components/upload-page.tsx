@@ -8,10 +8,11 @@ import { ConfirmSendDialog } from '@/components/ui/confirm-send-dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
+import { plural } from '@/lib/plural';
+import { useSendBatchNotifications } from '@/lib/send-batch-notifications';
 import type { RowError } from '../../../../shared/upload';
 import { downloadReport, downloadTemplate } from '../api/download-files';
 import { useBatch } from '../api/get-batch';
-import { useSendNotifications } from '../api/send-notifications';
 import { uploadTenants } from '../api/upload-tenants';
 import { checkFile, rowErrorsOf, stepOf, uploadErrorDescription } from '../upload-rules';
 import { BatchStatusCard } from './batch-status-card';
@@ -19,16 +20,12 @@ import { FileDropZone } from './file-drop-zone';
 import { RowErrorsTable } from './row-errors-table';
 import { StepIndicator } from './step-indicator';
 
-function tenants(count: number): string {
-  return `${count} ${count === 1 ? 'tenant' : 'tenants'}`;
-}
-
 /** Spec sections 2, 4, 5 and 8: the Bulk Upload page. The batch in view is in the URL. */
 export function UploadPage() {
   const [, navigate] = useLocation();
   const batchId = new URLSearchParams(useSearch()).get('batchId');
   const batch = useBatch(batchId);
-  const send = useSendNotifications(batchId ?? '');
+  const send = useSendBatchNotifications();
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<{ filename: string; errors: RowError[] } | null>(null);
@@ -87,7 +84,8 @@ export function UploadPage() {
   };
 
   const onSend = () => {
-    send.mutate(undefined, {
+    if (!batchId) return;
+    send.mutate(batchId, {
       onSuccess: ({ totalSent }) => {
         setIsConfirming(false);
         toast.success('Notifications Sent', {
@@ -205,7 +203,7 @@ export function UploadPage() {
       <ConfirmSendDialog
         isOpen={isConfirming}
         title="Send all notifications?"
-        description={`Payment links will be sent to ${tenants(batch.data?.successfulRecords ?? 0)} by email and WhatsApp (SMS if WhatsApp fails). Once sent, notifications cannot be recalled.`}
+        description={`Payment links will be sent to ${plural(batch.data?.successfulRecords ?? 0, 'tenant')} by email and WhatsApp (SMS if WhatsApp fails). Once sent, notifications cannot be recalled.`}
         isSending={send.isPending}
         onConfirm={onSend}
         onCancel={() => setIsConfirming(false)}

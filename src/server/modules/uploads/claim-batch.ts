@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { newId } from '../../lib/ids.js';
+import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The file's dedupe key: its SHA-256 and the UTC day (decision 0004). */
+export function dedupeKeyOf(bytes: Buffer, now: number): string {
+  return `${createHash('sha256').update(bytes).digest('hex')}:${Math.floor(now / DAY_MS)}`;
+}
+
+export type ClaimedBatch =
+  | { isNew: true; batchId: string }
+  | { isNew: false; batchId: string; totalRows: number };
+
+/**
+ * A new 'processing' batch for the file, or the batch the same file already made today, even at
+ * the same moment (`dedupe_key` is unique). A batch stuck 'processing' after a crash is failed
+ * first (freeing the key) and a new one is made; after the first round an existing batch is
+ * always answered, so this ends.
+ */
+export async function claimBatch(
+  ctx: AppContext,
+  filename: string,
+  bytes: Buffer,
+): Promise<ClaimedBatch> {
+  const now = ctx.clock.now();
+  const dedupeKey = dedupeKeyOf(bytes, now);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const batchId = newId();
+    const inserted = await ctx.db
+      .insertInto('upload_batches')
+      .values({
+        id: batchId,
+        filename: filename.slice(0, 255),
+        status: 'processing',
+        // Set with the final status (create-batch.ts).
+        total_records: 0,
+        successful_records: 0,
+        failed_records: 0,
+        error_log: '',
+        errors: '[]',
+        dedupe_key: dedupeKey,
+        created_at: now,
+        finished_at: null,
+        notifications_sent_at: null,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { isNew: true, batchId };
+    const existing = await ctx.db
+      .selectFrom('upload_batches')
+      .select(['id', 'total_records', 'status', 'created_at'])
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirst();
+    // Gone between the insert and the select: another request failed it as stale. Try again.
+    if (!existing) continue;
+    if (attempt > 0 || !isStaleProcessing(existing, now)) {
+      return { isNew: false, batchId: existing.id, totalRows: existing.total_records };
+    }
+    await failStaleBatch(ctx, existing.id);
+  }
+  throw new Error('Could not claim an upload batch for the file');
+}
