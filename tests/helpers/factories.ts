@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { AppContext } from '../../src/server/context.js';
 import type { PaymentLinksTable, TenantsTable } from '../../src/server/db/schema.js';
 import { newId } from '../../src/server/lib/ids.js';
+import { matchKeyOf } from '../../src/server/modules/accounts/account-keys.js';
 import { newPaymentLinkRow } from '../../src/server/modules/payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../../src/server/modules/payment-links/tenant-search-text.js';
 
@@ -23,7 +24,11 @@ export async function createTenant(
     created_at: ctx.clock.now(),
     ...overrides,
   };
-  const row = { ...fields, search_text: tenantSearchText(fields) } as Tenant;
+  const row = {
+    match_key: matchKeyOf(fields.name, fields.address),
+    ...fields,
+    search_text: tenantSearchText(fields),
+  } as Tenant;
   await ctx.db.insertInto('tenants').values(row).execute();
   return row;
 }
@@ -39,9 +44,19 @@ export async function createPaymentLink(
   } = {},
 ): Promise<PaymentLink> {
   const { tenant, ...linkOverrides } = overrides;
-  const tenantId = linkOverrides.tenant_id ?? (await createTenant(ctx, tenant)).id;
+  const amountPence = linkOverrides.amount_pence ?? 124_550;
+  // A link made with its own leaseholder owes its amount, as an upload's would.
+  const tenantId =
+    linkOverrides.tenant_id ??
+    (
+      await createTenant(ctx, {
+        balance_pence: amountPence,
+        owing_since: ctx.clock.now(),
+        ...tenant,
+      })
+    ).id;
   const row = {
-    ...newPaymentLinkRow(ctx, { tenantId, amountPence: 124_550, batchId: null }),
+    ...newPaymentLinkRow(ctx, { tenantId, amountPence, batchId: null }),
     ...linkOverrides,
   } as PaymentLink;
   await ctx.db.insertInto('payment_links').values(row).execute();

@@ -13,6 +13,7 @@ import { dashboardIndexes } from './migrations/0010-dashboard-indexes.js';
 import { statusAmountOrder } from './migrations/0011-status-amount-order.js';
 import { deferredLinkSearch } from './migrations/0012-deferred-link-search.js';
 import { backups } from './migrations/0013-backups.js';
+import { accounts } from './migrations/0014-accounts.js';
 import type { Database } from './schema.js';
 
 /**
@@ -35,6 +36,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0011-status-amount-order': statusAmountOrder(engine),
     '0012-deferred-link-search': deferredLinkSearch(engine),
     '0013-backups': backups(engine),
+    '0014-accounts': accounts(engine),
   };
 }
 

@@ -60,6 +60,57 @@ export interface TenantsTable {
   /** Name, email and address lower-cased, for Payment Status searches (tenantSearchText). */
   search_text: string | null;
   created_at: number;
+  /** The agent's own ledger reference (e.g. RIV-F3), as typed; optional. */
+  reference: Generated<string | null>;
+  /** referenceKeyOf(reference): unique when present; an upload row matches on it first. */
+  reference_key: Generated<string | null>;
+  /** matchKeyOf(name, address): how a row without a reference finds its account. */
+  match_key: string;
+  /**
+   * What is owed, in pence: the balance of the latest upload that named this account, less the
+   * payments recorded since (portal and offline). Negative is a credit. A link's expiry never
+   * changes it.
+   */
+  balance_pence: Generated<number>;
+  /** When the balance last went from settled to owing (sorts "days since first unpaid link"). */
+  owing_since: Generated<number | null>;
+  /** Chasing is held until this time (no reminders, no new-link messages); payments still work. */
+  hold_until: Generated<number | null>;
+  hold_reason: Generated<string | null>;
+  updated_at: Generated<number | null>;
+  /** Set when the leaseholder's personal data was erased (issue 32): never messaged again. */
+  erased_at: Generated<number | null>;
+}
+
+export type OfflinePaymentMethod = 'bank_transfer' | 'cheque' | 'cash' | 'other';
+
+/** A payment staff recorded by hand (bank transfer, cheque, cash): reduces the balance. */
+export interface OfflinePaymentsTable {
+  id: string;
+  tenant_id: string;
+  amount_pence: number;
+  method: OfflinePaymentMethod;
+  reference: string | null;
+  /** YYYY-MM-DD, the day it was paid (Europe/London). */
+  paid_on: string;
+  recorded_at: number;
+  recorded_by: string;
+}
+
+/**
+ * An account's own history beside its links, messages and payments: notes, holds, contact
+ * changes (old values in details), balances set by uploads, links cancelled or closed.
+ */
+export interface AccountEventsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  at: number;
+  kind: string;
+  actor: string;
+  /** What a person wrote (a note, a hold's reason); shown as typed. */
+  text: string | null;
+  /** JSON text. */
+  details: string | null;
 }
 
 export type BatchStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
@@ -79,6 +130,10 @@ export interface UploadBatchesTable {
   finished_at: number | null;
   notifications_sent_at: number | null;
   total_sent: Generated<number>;
+  /** JSON {new, changed, unchanged, settled}: what the upload did to existing accounts. */
+  reconciliation: Generated<string | null>;
+  /** JSON RowWarning[]: rows kept with something for the clerk to check. */
+  warnings: Generated<string | null>;
 }
 
 export type PaymentLinkStatus = 'pending' | 'paid' | 'expired' | 'failed';
@@ -111,7 +166,14 @@ export interface PaymentLinksTable {
    * leaves it out (migration 0009): Payment Status searches and sorts by name on this table.
    */
   search_text: Generated<string | null>;
+  /** Paid on this link so far (part payments); what remains is amount_pence - paid_pence. */
+  paid_pence: Generated<number>;
+  /** Why a link closed unpaid: replaced by a newer link, settled by the balance, cancelled. */
+  closed_reason: Generated<LinkClosedReason | null>;
+  closed_at: Generated<number | null>;
 }
+
+export type LinkClosedReason = 'replaced' | 'settled' | 'cancelled';
 
 export type PaymentProvider = 'stripe' | 'demo';
 export type PaymentMethod = 'card' | 'open-banking' | 'direct-debit';
@@ -251,6 +313,8 @@ export interface Database {
   message_events: MessageEventsTable;
   jobs: JobsTable;
   backups: BackupsTable;
+  offline_payments: OfflinePaymentsTable;
+  account_events: AccountEventsTable;
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;

@@ -9,6 +9,7 @@ import {
 import { csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 import { runHousekeeping } from '../../jobs/housekeeping.js';
 import { newId } from '../../lib/ids.js';
+import { matchKeyOf } from '../accounts/account-keys.js';
 import { drainLinkSearch, matchesSearch } from './link-search.js';
 import { newPaymentLinkRow } from './new-payment-link-row.js';
 import { tenantSearchText } from './tenant-search-text.js';
@@ -37,6 +38,7 @@ describe('link search with links not indexed yet', () => {
         phone: '+447700900123',
         phone_kind: 'mobile' as const,
         search_text: tenantSearchText(fields),
+        match_key: matchKeyOf(fields.name, fields.address),
         created_at: t.clock.now(),
       };
     });

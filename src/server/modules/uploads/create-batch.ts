@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { matchKeyOf } from '../accounts/account-keys.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { claimBatch } from './claim-batch.js';
@@ -144,6 +145,9 @@ async function insertLinks(ctx: AppContext, batchId: string, rows: readonly Vali
       phone_kind: row.phoneKind,
       address: row.address,
       search_text: tenantSearchText(row),
+      match_key: matchKeyOf(row.name, row.address),
+      balance_pence: row.amountPence,
+      owing_since: now,
       created_at: now,
     }));
     await ctx.db.insertInto('tenants').values(tenants).execute();
