@@ -10,6 +10,16 @@ export const REQUIRED_COLUMNS = [
 ] as const;
 export type RequiredColumn = (typeof REQUIRED_COLUMNS)[number];
 
+/**
+ * Optional columns (issue 29): the agent's own ledger reference, which an upload row matches its
+ * leaseholder account by before name and address.
+ */
+export const OPTIONAL_COLUMNS = ['Account Reference'] as const;
+export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+
+/** The template's header: the required columns, then the optional ones. */
+export const TEMPLATE_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
+
 /** Rows of leaseholders one file may hold (the header not counted). */
 export const UPLOAD_MAX_ROWS = 50_000;
 

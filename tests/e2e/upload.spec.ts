@@ -36,9 +36,7 @@ test.describe('bulk upload', () => {
     expect(file.suggestedFilename()).toBe('tenant-upload-template.csv');
     const text = readFileSync(await file.path(), 'utf8');
     expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      HEADER.split(',')
-        .map((column) => `"${column}"`)
-        .join(','),
+      [...HEADER.split(','), 'Account Reference'].map((column) => `"${column}"`).join(','),
     );
   });
 

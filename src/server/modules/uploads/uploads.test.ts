@@ -446,7 +446,7 @@ describe('bulk upload', () => {
     );
   });
 
-  it('serves the template with the required columns', async () => {
+  it('serves the template with the required columns and the optional Account Reference', async () => {
     const response = await get('/api/upload/template');
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="tenant-upload-template.csv"',
@@ -455,7 +455,7 @@ describe('bulk upload', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(header).toBe(HEADER.map((column) => `"${column}"`).join(','));
+    expect(header).toBe([...HEADER, 'Account Reference'].map((column) => `"${column}"`).join(','));
     // The example row passes the upload's own rules.
     const upload = await uploadFile(t.app, cookie, 'template.csv', Buffer.from(response.body));
     expect(upload.statusCode).toBe(200);

@@ -1,11 +1,14 @@
 import { parsePounds } from '../../../shared/money.js';
 import {
+  OPTIONAL_COLUMNS,
+  type OptionalColumn,
   REQUIRED_COLUMNS,
   type RequiredColumn,
   type RowError,
   type RowIssue,
   UPLOAD_MAX_ROWS,
 } from '../../../shared/upload.js';
+import { referenceKeyOf } from '../accounts/account-keys.js';
 import { parsePhone } from './parse-phone.js';
 
 export interface ValidRow {
@@ -16,7 +19,13 @@ export interface ValidRow {
   phone: string | null;
   phoneKind: 'mobile' | 'landline' | null;
   address: string;
+  /**
+   * What the sheet says is owed. Zero or less (a credit) is kept only for a known account, which
+   * it settles; create-batch.ts refuses it for anyone else, since there is nothing to collect.
+   */
   amountPence: number;
+  /** The agent's Account Reference, when the sheet has one for this row. */
+  reference: string | null;
 }
 
 /** The end of a file's check: the rejected rows, and how many rows had anything in them. */
@@ -25,7 +34,7 @@ export interface CheckedEnd {
   totalRows: number;
 }
 
-export type Columns = Map<RequiredColumn, number>;
+export type Columns = Map<RequiredColumn | OptionalColumn, number>;
 
 /** Case and spacing do not matter in headers: 'tenant  name' is 'Tenant Name'. */
 function headerKey(text: string): string {
@@ -53,6 +62,10 @@ export function columnsOf(rows: readonly (readonly string[])[]): Columns | strin
   const columns: Columns = new Map();
   const keys = header.map(headerKey);
   for (const column of REQUIRED_COLUMNS) {
+    const index = keys.indexOf(headerKey(column));
+    if (index >= 0) columns.set(column, index);
+  }
+  for (const column of OPTIONAL_COLUMNS) {
     const index = keys.indexOf(headerKey(column));
     if (index >= 0) columns.set(column, index);
   }
@@ -95,19 +108,19 @@ export function checkRows(
       end.errors.push(toRowError(rowNumber, [{ field: '', message: UNREADABLE_ROW_MESSAGE }]));
       continue;
     }
-    const row = checkRow(rowNumber, (column) => (cells[columns.get(column)!] ?? '').trim());
+    const row = checkRow(rowNumber, (column) => {
+      const index = columns.get(column);
+      return index === undefined ? '' : (cells[index] ?? '').trim();
+    });
     if ('issues' in row) {
       end.errors.push(toRowError(rowNumber, row.issues));
       continue;
     }
-    const key = `${row.name.toLowerCase().replace(/\s+/g, ' ')}|${row.address.toLowerCase().replace(/[\s,]+/g, ' ')}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      const message = `Duplicate of row ${first}: the same tenant and property`;
-      end.errors.push(toRowError(rowNumber, [{ field: '', message }]));
+    const duplicate = duplicateOf(seen, row);
+    if (duplicate) {
+      end.errors.push(toRowError(rowNumber, [{ field: '', message: duplicate }]));
       continue;
     }
-    seen.set(key, rowNumber);
     valid.push(row);
     if (valid.length === sliceRows) {
       onValid(valid);
@@ -118,9 +131,30 @@ export function checkRows(
   return end;
 }
 
+/**
+ * Two rows for one account would both claim its balance: the later one is refused, whether it
+ * repeats the Account Reference or the tenant and property.
+ */
+function duplicateOf(seen: Map<string, number>, row: ValidRow): string | null {
+  const referenceKey = referenceKeyOf(row.reference);
+  const keys = [
+    referenceKey === null ? null : `ref:${referenceKey}`,
+    `${row.name.toLowerCase().replace(/\s+/g, ' ')}|${row.address.toLowerCase().replace(/[\s,]+/g, ' ')}`,
+  ];
+  for (const key of keys) {
+    const first = key === null ? undefined : seen.get(key);
+    if (first === undefined) continue;
+    return key?.startsWith('ref:')
+      ? `Duplicate of row ${first}: the same Account Reference`
+      : `Duplicate of row ${first}: the same tenant and property`;
+  }
+  for (const key of keys) if (key !== null) seen.set(key, row.row);
+  return null;
+}
+
 function checkRow(
   row: number,
-  cell: (column: RequiredColumn) => string,
+  cell: (column: RequiredColumn | OptionalColumn) => string,
 ): ValidRow | { issues: RowIssue[] } {
   const issues: RowIssue[] = [];
   const name = cell('Tenant Name');
@@ -179,22 +213,48 @@ function checkRow(
 
   const balance = checkBalance(cell('Balance Due (£)'));
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
+  else if (balance <= 0 && issues.length > 0) {
+    // Only a known account may be settled by a row, and a row with other faults settles nothing.
+    issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
+  }
+
+  const reference = cell('Account Reference');
+  if (reference.length > 100) {
+    issues.push({
+      field: 'Account Reference',
+      message: 'Account Reference is longer than 100 characters',
+    });
+  }
 
   if (issues.length > 0 || typeof balance === 'string') return { issues };
-  return { row, name, email, phone, phoneKind, address, amountPence: balance };
+  return {
+    row,
+    name,
+    email,
+    phone,
+    phoneKind,
+    address,
+    amountPence: balance,
+    reference: reference === '' ? null : reference,
+  };
 }
 
-/** The balance in pence, more than £0 and at most MAX_PENCE, or what is wrong with it. */
+export const NOT_OWED_MESSAGE = 'Balance Due (£) must be more than £0.00';
+
+/**
+ * The balance in pence, at most MAX_PENCE, or what is wrong with it. Zero and credits ('-5',
+ * '(5)' as accountants write them) are read; whether they will do depends on the account.
+ */
 function checkBalance(text: string): number | string {
   if (text === '') return 'Balance Due (£) is required';
-  const pence = parsePounds(text);
-  // A credit ('-5', '(5)' as accountants write it) is not a debt to collect.
-  if (pence === 0 || (pence === null && /^(?:£|GBP|\s)*[-(]/i.test(text))) {
-    return 'Balance Due (£) must be more than £0.00';
-  }
+  const credit = /^(?:£|GBP|\s)*-|^\((.*)\)$/i.exec(text);
+  const unsigned = credit
+    ? text.replace(/^((?:£|GBP|\s)*)-/i, '$1').replace(/^\((.*)\)$/, '$1')
+    : text;
+  const pence = parsePounds(unsigned);
   if (pence === null) return `Balance Due (£) "${text}" is not an amount in pounds`;
   if (pence > MAX_PENCE) return 'Balance Due (£) must be at most £1,000,000.00';
-  return pence;
+  return credit ? -pence : pence;
 }
 
 function toRowError(row: number, issues: RowIssue[]): RowError {
