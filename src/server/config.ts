@@ -94,6 +94,10 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   RUN_WORKER: booleanFlag(true),
+  /** The smallest part payment a leaseholder may make, in pence (issue 29). */
+  MIN_PART_PAYMENT_PENCE: integer(100, 1, 100_000_000),
+  /** Whether an expired or cancelled link offers "Send me a new link" (issue 29). */
+  SELF_SERVICE_NEW_LINKS: booleanFlag(true),
   /** Six years: a claim about a payment demand can be brought for that long (Limitation Act 1980). */
   AUDIT_RETENTION_DAYS: integer(2190, 30, 36500),
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().default('Riverside Estate Management')),
@@ -258,6 +262,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     runWorker: env.RUN_WORKER,
+    minPartPaymentPence: env.MIN_PART_PAYMENT_PENCE,
+    selfServiceNewLinks: env.SELF_SERVICE_NEW_LINKS,
     auditRetentionMs: env.AUDIT_RETENTION_DAYS * 24 * 3_600_000,
     backups: { intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP },
     metricsToken: env.METRICS_TOKEN,

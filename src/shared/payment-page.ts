@@ -5,17 +5,22 @@
  *
  * Calls (all public, all answer `Cache-Control: no-store`, `Referrer-Policy: no-referrer`,
  * `X-Robots-Tag: noindex`; errors are JSON {message}):
- * - GET  /api/payment-link/:id          → 200 PublicPaymentLink | 404 not available | 429
+ * - GET  /api/payment-link/:id          → 200 PublicPaymentLink | 404 LinkNotAvailable | 429
  *     A GET changes nothing. A paid link answers 200 with status 'paid' (the page says it is
  *     already paid and offers the receipt); a link whose async payment is settling answers
- *     status 'processing'. Unknown, expired, replaced and failed links all answer the SAME
- *     404 {message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE}, so a guessed id learns nothing.
+ *     status 'processing'. A link part-paid stays 'pending' for what remains (`amount`).
+ *     Unknown, expired, cancelled and failed links all answer the SAME 404 (state
+ *     'unavailable'), so a guessed id learns nothing; a link replaced by a newer one says when
+ *     the newer one was sent (state 'replaced'), never its amount or contact details.
+ * - POST /api/payment-link/:id/resend   → 202 {message: RESEND_ANSWER_MESSAGE}, whatever the
+ *     link's state (issue 29): sends the account's current link, or a new one, to the contact
+ *     details on file; at most once per link per 24 hours.
  * - POST /api/payment-link/:id/opened   → 204 (records the first opening, for staff; no body)
  * - POST /api/payment-link/:id/pay      body PayRequest → 200 PayResponse
  *     | 404 not available | 409 {message: PAYMENT_ALREADY_PAID_MESSAGE or
  *       PAYMENT_IN_PROGRESS_MESSAGE} | 400 {message} | 502 {message} (provider unreachable)
- *     The amount always comes from the server's copy of the link; the browser sends only the
- *     method. 'redirect' → set window.location to url (Stripe Checkout); 'recorded' → the demo
+ *     The browser sends the method and, for a part payment, `amount`; the server checks it
+ *     against the balance at that moment (at least minimumPence, at most the balance). 'redirect' → set window.location to url (Stripe Checkout); 'recorded' → the demo
  *     payment is recorded: go to /payment-success?link_id={id}.
  * - GET  /api/payment-link/:id/payment[?session_id=cs_…] → 200 PaymentResult
  *     | 404 {message: PAYMENT_NOT_FOUND_MESSAGE} (no payment for this link, or unknown link)
@@ -84,12 +89,38 @@ export interface PublicPaymentLink {
    */
   status: PublicPaymentLinkStatus;
   tenant: { name: string; address: string };
+  /** Paid through this link so far (part payments), pounds with two decimals; '0.00' if none. */
+  paidAmount: string;
+  paidPence: number;
+  /** The smallest part payment accepted ("Pay a different amount": from this up to amount). */
+  minimumPence: number;
+}
+
+/** 404 body of GET /api/payment-link/:id and of calls on a link that cannot be paid. */
+export interface LinkNotAvailable {
+  message: string;
+  /**
+   * 'replaced': a newer link was sent on replacedOn (offer "Send me my current link").
+   * 'unavailable': unknown, expired, cancelled or failed, one answer for all (offer "Send me a
+   * new link" when canRequestNewLink, and "Ask us to call me").
+   */
+  state?: 'replaced' | 'unavailable';
+  /** ISO 8601 UTC, when state is 'replaced'. */
+  replacedOn?: string;
+  /** Staff may turn "Send me a new link" off (setting); the same for every link. */
+  canRequestNewLink?: boolean;
 }
 
 /** POST /api/payment-link/:id/pay */
 export interface PayRequest {
   method: PaymentMethod;
+  /** Pounds as a decimal string ('20.00') for a part payment; omitted pays the whole amount. */
+  amount?: string;
 }
+
+/** POST /api/payment-link/:id/resend answers this whatever the link's state. */
+export const RESEND_ANSWER_MESSAGE =
+  'If we hold contact details for this link, we will send your current payment link to them shortly.';
 
 /** Stripe: go to the hosted Checkout page. Demo: the payment is already recorded. */
 export type PayResponse = { kind: 'redirect'; url: string } | { kind: 'recorded' };
@@ -118,6 +149,9 @@ export interface PaymentResult {
   receiptSent: boolean;
   /** Why it failed, when status is 'failed'. */
   failureReason: string | null;
+  /** What the account still owes now (after this and any other payment), pounds; '0.00' if none. */
+  remainingAmount: string;
+  remainingPence: number;
 }
 
 /** 404 body of every not-available link (unknown, expired, replaced or failed). */

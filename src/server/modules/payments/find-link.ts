@@ -12,6 +12,12 @@ export interface LinkWithTenant {
   replaced_by: string | null;
   opened_at: number | null;
   processing_since: number | null;
+  paid_pence: number;
+  closed_reason: 'replaced' | 'settled' | 'cancelled' | null;
+  closed_at: number | null;
+  tenant_id: string;
+  /** The account's balance now: what an open link asks for. */
+  balance_pence: number;
   tenant_name: string;
   tenant_email: string | null;
   tenant_address: string;
@@ -27,7 +33,8 @@ export interface LinkWithTenant {
 export async function findLink(ctx: AppContext, linkId: string): Promise<LinkWithTenant | null> {
   const { rows } = await sql<LinkWithTenant>`
     select l.id, l.amount_pence, l.status, l.expires_at, l.paid_at, l.replaced_by, l.opened_at,
-      l.processing_since, t.name as tenant_name, t.email as tenant_email,
+      l.processing_since, l.paid_pence, l.closed_reason, l.closed_at, l.tenant_id,
+      t.balance_pence, t.name as tenant_name, t.email as tenant_email,
       t.address as tenant_address
     from payment_links l join tenants t on t.id = l.tenant_id
     where l.id = ${linkId}`.execute(ctx.readDb ?? ctx.db);

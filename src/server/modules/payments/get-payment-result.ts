@@ -130,5 +130,7 @@ export async function getPaymentResult(
     receipt,
     receiptSent: receipt === 'sent',
     failureReason: payment.status === 'failed' ? payment.failure_reason : null,
+    remainingAmount: penceToDecimalString(Math.max(0, link.balance_pence)),
+    remainingPence: Math.max(0, link.balance_pence),
   };
 }

@@ -33,6 +33,17 @@ export async function findAvailableLink(
   return { link, state };
 }
 
+/**
+ * What the link asks for: while it is open, the account's balance now (part payments and
+ * offline payments already taken off); once paid or settling, what it asked for.
+ */
+export function amountDueOn(
+  link: Pick<LinkWithTenant, 'amount_pence' | 'balance_pence'>,
+  state: PublicLinkState,
+): number {
+  return state === 'pending' ? Math.max(0, link.balance_pence) : link.amount_pence;
+}
+
 /** GET /api/payment-link/{id}: only what the page shows (ARCHITECTURE section 7). */
 export async function getPublicPaymentLink(
   ctx: AppContext,
@@ -40,10 +51,14 @@ export async function getPublicPaymentLink(
   ip: string,
 ): Promise<PublicPaymentLink> {
   const { link, state } = await findAvailableLink(ctx, linkId, ip);
+  const amountPence = amountDueOn(link, state);
   return {
     id: link.id,
-    amount: penceToDecimalString(link.amount_pence),
-    amountPence: link.amount_pence,
+    amount: penceToDecimalString(amountPence),
+    amountPence,
+    paidAmount: penceToDecimalString(link.paid_pence),
+    paidPence: link.paid_pence,
+    minimumPence: Math.min(ctx.config.minPartPaymentPence, amountPence),
     expiresAt: new Date(link.expires_at).toISOString(),
     status: state,
     tenant: { name: link.tenant_name, address: link.tenant_address },

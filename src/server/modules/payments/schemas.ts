@@ -14,6 +14,8 @@ export const PayRequestSchema = z.object({
   method: z.enum(PAYMENT_METHODS, {
     error: 'Choose a payment method: card, open-banking or direct-debit.',
   }),
+  /** A part payment in pounds ('20.00'); checked against the balance by startPayment. */
+  amount: z.string().trim().max(20).optional(),
 });
 
 export const PaymentResultQuerySchema = z.object({
@@ -32,6 +34,9 @@ export const PublicPaymentLinkSchema = z.object({
   expiresAt: z.string(),
   status: z.enum(['pending', 'processing', 'paid']),
   tenant: TenantSchema,
+  paidAmount: z.string(),
+  paidPence: z.number(),
+  minimumPence: z.number(),
 });
 
 export const PayResponseSchema = z.discriminatedUnion('kind', [
@@ -50,4 +55,6 @@ export const PaymentResultSchema = z.object({
   receipt: z.enum(['sent', 'sending', 'none']),
   receiptSent: z.boolean(),
   failureReason: z.string().nullable(),
+  remainingAmount: z.string(),
+  remainingPence: z.number(),
 });
