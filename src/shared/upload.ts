@@ -19,6 +19,64 @@ export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
 /** The template's header: the required columns, then the optional ones. */
 export const TEMPLATE_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
+export type UploadColumn = RequiredColumn | OptionalColumn;
+
+/**
+ * Headings as people write them (issue 31), compared by their letters and digits only, any case:
+ * 'E-mail' is 'email', 'Balance Due (£)' is 'balancedue'. The template's own heading comes first;
+ * within a column, earlier names win when a sheet has several.
+ */
+export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
+  'Tenant Name': ['Tenant Name', 'Tenant', 'Leaseholder Name', 'Leaseholder', 'Full Name', 'Name'],
+  'Email Address': ['Email Address', 'Email', 'E-mail', 'Email Addr'],
+  'Phone Number (for WhatsApp)': [
+    'Phone Number (for WhatsApp)',
+    'Mobile Number',
+    'Mobile',
+    'WhatsApp Number',
+    'WhatsApp',
+    'Mobile Phone',
+    'Phone Number',
+    'Phone',
+    'Telephone Number',
+    'Telephone',
+    'Tel',
+  ],
+  'Property Address': ['Property Address', 'Address', 'Property', 'Flat Address', 'Flat', 'Unit'],
+  'Balance Due (£)': [
+    'Balance Due (£)',
+    'Balance Due',
+    'Balance',
+    'Amount Due',
+    'Amount',
+    'Arrears',
+    'Outstanding',
+    'Total Due',
+    'Due',
+  ],
+  'Account Reference': ['Account Reference', 'Account Ref', 'Reference', 'Ref', 'Account'],
+};
+
+/** A heading's letters and digits in lower case: how headings and aliases are compared. */
+export function headingKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * Which of the file's headings holds a column, chosen by the clerk when a required column
+ * could not be found by name (the `mapping` form field of POST /api/upload/tenants, as JSON).
+ * Values are headings exactly as the file has them.
+ */
+export const ColumnMappingSchema = z
+  .partialRecord(z.enum(TEMPLATE_COLUMNS), z.string().min(1).max(500))
+  .refine((mapping) => new Set(Object.values(mapping)).size === Object.values(mapping).length, {
+    message: 'Each heading can be chosen for one column only.',
+  });
+export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
 
 /** Rows of leaseholders one file may hold (the header not counted). */
 export const UPLOAD_MAX_ROWS = 50_000;
@@ -47,9 +105,23 @@ export const RowErrorSchema = z.object({
 });
 export type RowError = z.infer<typeof RowErrorSchema>;
 
+/**
+ * A row kept with something for the clerk to check, e.g. a phone that is not a mobile when the
+ * email is good: it is sent by the channel that works. Shown as 'Row N: message'.
+ */
+export const RowWarningSchema = z.object({
+  row: z.number(),
+  field: z.string(),
+  message: z.string(),
+});
+export type RowWarning = z.infer<typeof RowWarningSchema>;
+
 export const UploadErrorBodySchema = z.object({
   message: z.string(),
   errors: z.array(RowErrorSchema).optional(),
+  /** With a missing required column: the file's headings, to map the columns from. */
+  headings: z.array(z.string()).optional(),
+  missingColumns: z.array(z.enum(REQUIRED_COLUMNS)).optional(),
 });
 export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
 
@@ -76,6 +148,8 @@ export const BatchSchema = z.object({
   /** One line per rejected row, 'Row N: message; message'. */
   errorLog: z.string(),
   errors: z.array(RowErrorSchema),
+  /** Rows kept with a note (issue 31): a channel that does not work, so the other is used. */
+  warnings: z.array(RowWarningSchema),
   createdAt: z.string(),
   /** When Send All Notifications was first pressed; null until then. */
   notificationsSentAt: z.string().nullable(),

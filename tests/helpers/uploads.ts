@@ -6,11 +6,25 @@ import { TEST_ORIGIN } from './test-context.js';
 
 export const HEADER = [...REQUIRED_COLUMNS];
 
-/** A multipart/form-data body with one file in the field `file`, as a browser sends it. */
-export function multipartFile(filename: string, bytes: Buffer, field = 'file') {
+/**
+ * A multipart/form-data body with one file in the field `file`, as a browser sends it, after any
+ * text `fields` (e.g. an upload's column `mapping`).
+ */
+export function multipartFile(
+  filename: string,
+  bytes: Buffer,
+  field = 'file',
+  fields: Record<string, string> = {},
+) {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const texts = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
@@ -38,8 +52,14 @@ export function workbookOf(
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
-export function uploadFile(app: FastifyInstance, cookie: string, filename: string, bytes: Buffer) {
-  const body = multipartFile(filename, bytes);
+export function uploadFile(
+  app: FastifyInstance,
+  cookie: string,
+  filename: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+) {
+  const body = multipartFile(filename, bytes, 'file', fields);
   return app.inject({
     method: 'POST',
     url: '/api/upload/tenants',

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { UploadResponse } from '../../../shared/upload.js';
+import type { ColumnMapping, UploadResponse } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -8,6 +8,7 @@ import { matchKeyOf } from '../accounts/account-keys.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { claimBatch } from './claim-batch.js';
+import { columnOptions } from './column-mappings.js';
 import { readSpreadsheet, type SpreadsheetEvent, sniffSpreadsheet } from './read-spreadsheet.js';
 import { toErrorLog } from './to-batch.js';
 import type { ValidRow } from './validate-rows.js';
@@ -28,10 +29,10 @@ const ROWS_PER_STATEMENT = 500;
  */
 export async function createBatch(
   ctx: AppContext,
-  file: { filename: string; bytes: Buffer },
+  file: { filename: string; bytes: Buffer; mapping?: ColumnMapping | null },
 ): Promise<UploadResponse> {
   const kind = sniffSpreadsheet(file.filename, file.bytes);
-  const events = readSpreadsheet(kind, file.bytes);
+  const events = readSpreadsheet(kind, file.bytes, columnOptions(ctx, file.mapping ?? null));
   try {
     const first = await nextEvent(events);
     if (first.kind === 'end') {
@@ -88,6 +89,7 @@ async function writeBatch(
           failed_records: event.errors.length,
           error_log: toErrorLog(event.errors),
           errors: JSON.stringify(event.errors),
+          warnings: JSON.stringify(event.warnings),
           finished_at: ctx.clock.now(),
         })
         .where('id', '=', batchId)

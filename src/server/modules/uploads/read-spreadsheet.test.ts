@@ -35,8 +35,22 @@ describe('readSpreadsheet', () => {
         phoneKind: 'mobile',
         address: '7 Castle Street',
         amountPence: 124_550,
+        reference: null,
       },
     ]);
+  });
+
+  it('finds the Account Reference under its aliases', async () => {
+    for (const heading of ['Reference', 'Account', 'Ref', 'Account Ref', 'account-reference']) {
+      const read = await readAll(
+        'csv',
+        csvOf([
+          [...HEADER, heading],
+          [...ROW, 'CAS-7'],
+        ]),
+      );
+      expect(read.slices.flat()[0]?.reference, heading).toBe('CAS-7');
+    }
   });
 
   it('sends the valid rows in slices as they are checked, then the rejected rows', async () => {

@@ -1,10 +1,11 @@
 import { on } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import type { ColumnMapping } from '../../../shared/upload.js';
 import { INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload.js';
 import { AppError } from '../../lib/errors.js';
 import { checkXlsxZip } from './check-xlsx-zip.js';
-import type { SpreadsheetInput, SpreadsheetKind } from './parse-spreadsheet.js';
-import type { WorkerMessage } from './spreadsheet-worker.js';
+import type { SpreadsheetKind } from './parse-spreadsheet.js';
+import type { MappingReply, WorkerInput, WorkerMessage } from './spreadsheet-worker.js';
 
 /** Long enough for 50,000 rows on a slow machine; a file that takes longer is refused. */
 const PARSE_TIME_LIMIT_MS = 20_000;
@@ -36,7 +37,16 @@ export function sniffSpreadsheet(filename: string, bytes: Buffer): SpreadsheetKi
   throw new AppError('UNSUPPORTED_TYPE', INVALID_FILE_TYPE_MESSAGE);
 }
 
-export type SpreadsheetEvent = Exclude<WorkerMessage, { kind: 'file-error' }>;
+export type SpreadsheetEvent = Extract<WorkerMessage, { kind: 'rows' | 'end' }>;
+
+/** The columns' side of an upload: the clerk's mapping, and where mappings are remembered. */
+export interface ColumnOptions {
+  /** Sent with this upload; remembered for the file's header row once it is used. */
+  mapping: ColumnMapping | null;
+  /** The mapping remembered for a header row, asked only when a required column is missing. */
+  findMapping: (headings: string[]) => Promise<ColumnMapping | null>;
+  rememberMapping: (headings: string[], mapping: ColumnMapping) => Promise<void>;
+}
 
 /**
  * Parses the file and checks its rows (validate-rows.ts) in a worker thread of its own, so the
@@ -49,12 +59,13 @@ export type SpreadsheetEvent = Exclude<WorkerMessage, { kind: 'file-error' }>;
 export async function* readSpreadsheet(
   kind: SpreadsheetKind,
   bytes: Buffer,
+  columns?: ColumnOptions,
 ): AsyncGenerator<SpreadsheetEvent, void, undefined> {
   if (kind === 'xlsx') {
     const problem = await checkXlsxZip(bytes);
     if (problem) throw new AppError('INVALID_REQUEST', problem);
   }
-  const worker = startWorker({ kind, bytes });
+  const worker = startWorker({ kind, bytes, mapping: columns?.mapping ?? null });
   // The limit is the worker's own: it stops counting once the last message is in, however long
   // the writing of the rows takes.
   let isTooSlow = false;
@@ -63,12 +74,27 @@ export async function* readSpreadsheet(
     void worker.terminate();
   }, PARSE_TIME_LIMIT_MS);
   worker.on('message', (message: WorkerMessage) => {
-    if (message.kind !== 'rows') clearTimeout(timer);
+    if (message.kind === 'end' || message.kind === 'file-error') clearTimeout(timer);
   });
   try {
     for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
       const event = message as WorkerMessage;
-      if (event.kind === 'file-error') throw new AppError('INVALID_REQUEST', event.message);
+      if (event.kind === 'file-error') {
+        const { message: text, headings, missingColumns } = event;
+        const body = headings ? { headings, missingColumns } : undefined;
+        throw new AppError('INVALID_REQUEST', text, body ? { body } : undefined);
+      }
+      if (event.kind === 'needs-mapping') {
+        const reply: MappingReply = {
+          mapping: (await columns?.findMapping(event.headings)) ?? null,
+        };
+        worker.postMessage(reply);
+        continue;
+      }
+      if (event.kind === 'columns') {
+        if (columns?.mapping) await columns.rememberMapping(event.headings, columns.mapping);
+        continue;
+      }
       yield event;
       if (event.kind === 'end') return;
     }
@@ -87,7 +113,7 @@ export async function* readSpreadsheet(
  * The worker, given its file: the compiled .js once built; under Vitest or tsx the .ts source,
  * started through a small bootstrap that registers tsx in the worker first.
  */
-function startWorker(input: SpreadsheetInput): Worker {
+function startWorker(input: WorkerInput): Worker {
   const isSource = import.meta.url.endsWith('.ts');
   const url = new URL(`./spreadsheet-worker${isSource ? '.ts' : '.js'}`, import.meta.url);
   const options = { workerData: input, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };

@@ -2,25 +2,57 @@
 // CPU time and memory, and here it is stopped at a time limit and a heap cap without stalling
 // the web server's event loop. The rows are checked here too, and the valid ones are sent on a
 // slice at a time, so the web thread writes them while later rows are still being checked.
+import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RowError } from '../../../shared/upload.js';
+import type {
+  ColumnMapping,
+  RequiredColumn,
+  RowError,
+  RowWarning,
+} from '../../../shared/upload.js';
+import { MappingMismatchError, missingColumnsMessage } from './match-columns.js';
 import { parseSpreadsheet, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
 import { checkRows, columnsOf, type ValidRow } from './validate-rows.js';
 
+export interface WorkerInput extends SpreadsheetInput {
+  /** The clerk's column mapping sent with this upload, if any. */
+  mapping: ColumnMapping | null;
+}
+
 /**
  * What the worker sends, in order: a problem with the file as a whole (then nothing more), or
- * the valid rows a slice at a time and then the end with the rejected rows.
+ * the valid rows a slice at a time and then the end with the rejected rows. When a required
+ * column is missing and no mapping came with the upload, it first asks for a remembered one
+ * ('needs-mapping', answered with a `MappingReply`); 'columns' says the upload's own mapping
+ * was used, so it can be remembered.
  */
 export type WorkerMessage =
-  | { kind: 'file-error'; message: string }
+  | {
+      kind: 'file-error';
+      message: string;
+      headings?: string[];
+      missingColumns?: RequiredColumn[];
+    }
+  | { kind: 'needs-mapping'; headings: string[] }
+  | { kind: 'columns'; headings: string[] }
   | { kind: 'rows'; rows: ValidRow[] }
-  | { kind: 'end'; errors: RowError[]; totalRows: number };
+  | { kind: 'end'; errors: RowError[]; warnings: RowWarning[]; totalRows: number };
+
+export interface MappingReply {
+  mapping: ColumnMapping | null;
+}
 
 const SLICE_ROWS = 2_000;
 
 const send = (message: WorkerMessage) => parentPort!.postMessage(message);
 
-async function checkFile(input: SpreadsheetInput): Promise<void> {
+async function rememberedMapping(headings: string[]): Promise<ColumnMapping | null> {
+  send({ kind: 'needs-mapping', headings });
+  const [reply] = (await once(parentPort!, 'message')) as [MappingReply];
+  return reply.mapping;
+}
+
+async function checkFile(input: WorkerInput): Promise<void> {
   let rows: string[][];
   try {
     rows = await parseSpreadsheet(input);
@@ -29,10 +61,32 @@ async function checkFile(input: SpreadsheetInput): Promise<void> {
       error instanceof SpreadsheetError ? error.message : 'The file could not be read.';
     return send({ kind: 'file-error', message });
   }
-  const columns = columnsOf(rows);
-  if (typeof columns === 'string') return send({ kind: 'file-error', message: columns });
-  const end = checkRows(rows, columns, (valid) => send({ kind: 'rows', rows: valid }), SLICE_ROWS);
-  send({ kind: 'end', ...end });
+  try {
+    let columns = columnsOf(rows, input.mapping);
+    if (typeof columns === 'object' && !(columns instanceof Map) && input.mapping === null) {
+      const remembered = await rememberedMapping(columns.headings);
+      if (remembered) columns = columnsOf(rows, remembered);
+    }
+    if (typeof columns === 'string') return send({ kind: 'file-error', message: columns });
+    if (!(columns instanceof Map)) {
+      return send({
+        kind: 'file-error',
+        message: missingColumnsMessage(columns.missing),
+        headings: columns.headings,
+        missingColumns: columns.missing,
+      });
+    }
+    if (input.mapping) send({ kind: 'columns', headings: rows[0]! });
+    const end = checkRows(rows, columns, (valid) => send({ kind: 'rows', rows: valid }), {
+      sliceRows: SLICE_ROWS,
+      isCsv: input.kind === 'csv',
+    });
+    send({ kind: 'end', ...end });
+  } catch (error) {
+    // A remembered mapping that no longer fits is as if there were none: the clerk maps again.
+    if (!(error instanceof MappingMismatchError)) throw error;
+    send({ kind: 'file-error', message: error.message });
+  }
 }
 
-await checkFile(workerData as SpreadsheetInput);
+await checkFile(workerData as WorkerInput);

@@ -1,10 +1,23 @@
 import type { Selectable } from 'kysely';
-import { type Batch, type RowError, RowErrorSchema } from '../../../shared/upload.js';
+import {
+  type Batch,
+  type RowError,
+  RowErrorSchema,
+  type RowWarning,
+  RowWarningSchema,
+} from '../../../shared/upload.js';
 import type { UploadBatchesTable } from '../../db/schema.js';
 
 /** The batch's error log as text (spec section 3 `errorLog`): one line per rejected row. */
 export function toErrorLog(errors: readonly RowError[]): string {
   return errors.map((error) => `Row ${error.row}: ${error.errors.join('; ')}`).join('\n');
+}
+
+/** The rows kept with a warning, stored as JSON with the batch's final status. */
+function warningsOf(text: string | null): RowWarning[] {
+  if (text === null) return [];
+  const parsed = RowWarningSchema.array().safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : [];
 }
 
 export function toBatch(row: Selectable<UploadBatchesTable>, landlinePhones: number): Batch {
@@ -18,6 +31,7 @@ export function toBatch(row: Selectable<UploadBatchesTable>, landlinePhones: num
     failedRecords: row.failed_records,
     errorLog: row.error_log,
     errors: parsed.success ? parsed.data : [],
+    warnings: warningsOf(row.warnings),
     createdAt: new Date(row.created_at).toISOString(),
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),

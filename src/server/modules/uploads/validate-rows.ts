@@ -1,15 +1,15 @@
 import { parsePounds } from '../../../shared/money.js';
 import {
-  OPTIONAL_COLUMNS,
-  type OptionalColumn,
-  REQUIRED_COLUMNS,
-  type RequiredColumn,
+  type ColumnMapping,
   type RowError,
   type RowIssue,
+  type RowWarning,
   UPLOAD_MAX_ROWS,
+  type UploadColumn,
 } from '../../../shared/upload.js';
 import { referenceKeyOf } from '../accounts/account-keys.js';
-import { parsePhone } from './parse-phone.js';
+import { checkContact } from './check-contact.js';
+import { type Columns, type MissingColumns, matchColumns } from './match-columns.js';
 
 export interface ValidRow {
   row: number;
@@ -28,17 +28,14 @@ export interface ValidRow {
   reference: string | null;
 }
 
-/** The end of a file's check: the rejected rows, and how many rows had anything in them. */
+/**
+ * The end of a file's check: the rejected rows, the rows kept with a warning, and how many rows
+ * had anything in them.
+ */
 export interface CheckedEnd {
   errors: RowError[];
+  warnings: RowWarning[];
   totalRows: number;
-}
-
-export type Columns = Map<RequiredColumn | OptionalColumn, number>;
-
-/** Case and spacing do not matter in headers: 'tenant  name' is 'Tenant Name'. */
-function headerKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, '');
 }
 
 export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
@@ -47,32 +44,21 @@ const TOO_MANY_ROWS_MESSAGE = `The file has more than ${UPLOAD_MAX_ROWS.toLocale
 export const UNREADABLE_ROW_MESSAGE =
   'contains characters that could not be read (invalid UTF-8) — re-save the file as CSV UTF-8';
 
-const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
-
 /** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
 const MAX_PENCE = 100_000_000;
 
 /**
- * What is wrong with the file as a whole (no header, a required column missing, more tenants
- * than one upload may hold), found before any row is checked; else where each column is.
+ * What is wrong with the file as a whole (no header, more tenants than one upload may hold), the
+ * required columns it lacks even by alias and mapping, or else where each column is.
  */
-export function columnsOf(rows: readonly (readonly string[])[]): Columns | string {
+export function columnsOf(
+  rows: readonly (readonly string[])[],
+  mapping?: ColumnMapping | null,
+): Columns | MissingColumns | string {
   const header = rows[0];
   if (!header || isBlank(header)) return NO_HEADER_MESSAGE;
-  const columns: Columns = new Map();
-  const keys = header.map(headerKey);
-  for (const column of REQUIRED_COLUMNS) {
-    const index = keys.indexOf(headerKey(column));
-    if (index >= 0) columns.set(column, index);
-  }
-  for (const column of OPTIONAL_COLUMNS) {
-    const index = keys.indexOf(headerKey(column));
-    if (index >= 0) columns.set(column, index);
-  }
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
-  if (missing.length > 0) {
-    return `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`;
-  }
+  const columns = matchColumns(header, mapping);
+  if (!(columns instanceof Map)) return columns;
   let tenants = 0;
   for (let index = 1; index < rows.length; index += 1) if (!isBlank(rows[index]!)) tenants += 1;
   return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : columns;
@@ -80,6 +66,13 @@ export function columnsOf(rows: readonly (readonly string[])[]): Columns | strin
 
 function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
+}
+
+/** Cells up to the last one with anything in it: trailing empty cells are only separators. */
+function widthOf(cells: readonly string[]): number {
+  let width = cells.length;
+  while (width > 0 && cells[width - 1]!.trim() === '') width -= 1;
+  return width;
 }
 
 /**
@@ -93,9 +86,10 @@ export function checkRows(
   rows: readonly (readonly string[])[],
   columns: Columns,
   onValid: (valid: ValidRow[]) => void,
-  sliceRows: number,
+  options: { sliceRows: number; isCsv: boolean },
 ): CheckedEnd {
-  const end: CheckedEnd = { errors: [], totalRows: 0 };
+  const end: CheckedEnd = { errors: [], warnings: [], totalRows: 0 };
+  const headerWidth = options.isCsv ? widthOf(rows[0] ?? []) : Number.POSITIVE_INFINITY;
   const seen = new Map<string, number>();
   let valid: ValidRow[] = [];
   for (let index = 1; index < rows.length; index += 1) {
@@ -108,21 +102,30 @@ export function checkRows(
       end.errors.push(toRowError(rowNumber, [{ field: '', message: UNREADABLE_ROW_MESSAGE }]));
       continue;
     }
-    const row = checkRow(rowNumber, (column) => {
+    // A CSV value with an unquoted comma ('£ 1,875.00') spills into a cell past the header's.
+    const width = widthOf(cells);
+    if (width > headerWidth) {
+      const message = `This row has ${width} values but the header has ${headerWidth} — is a value with a comma missing its quotes?`;
+      end.errors.push(toRowError(rowNumber, [{ field: '', message }]));
+      continue;
+    }
+    const checked = checkRow(rowNumber, (column) => {
       const index = columns.get(column);
       return index === undefined ? '' : (cells[index] ?? '').trim();
     });
-    if ('issues' in row) {
-      end.errors.push(toRowError(rowNumber, row.issues));
+    if ('issues' in checked) {
+      end.errors.push(toRowError(rowNumber, checked.issues));
       continue;
     }
+    const row = checked.valid;
     const duplicate = duplicateOf(seen, row);
     if (duplicate) {
       end.errors.push(toRowError(rowNumber, [{ field: '', message: duplicate }]));
       continue;
     }
+    for (const warning of checked.warnings) end.warnings.push({ row: rowNumber, ...warning });
     valid.push(row);
-    if (valid.length === sliceRows) {
+    if (valid.length === options.sliceRows) {
       onValid(valid);
       valid = [];
     }
@@ -154,8 +157,8 @@ function duplicateOf(seen: Map<string, number>, row: ValidRow): string | null {
 
 function checkRow(
   row: number,
-  cell: (column: RequiredColumn | OptionalColumn) => string,
-): ValidRow | { issues: RowIssue[] } {
+  cell: (column: UploadColumn) => string,
+): { valid: ValidRow; warnings: RowIssue[] } | { issues: RowIssue[] } {
   const issues: RowIssue[] = [];
   const name = cell('Tenant Name');
   const address = cell('Property Address');
@@ -171,45 +174,8 @@ function checkRow(
     });
   }
 
-  const emailText = cell('Email Address');
-  const email = emailText === '' ? null : emailText.toLowerCase();
-  if (email !== null && (email.length > 254 || !EMAIL.test(email))) {
-    issues.push({
-      field: 'Email Address',
-      message: `Email Address "${emailText}" is not a valid email address`,
-    });
-  }
-
-  const phoneText = cell('Phone Number (for WhatsApp)');
-  let phone: string | null = null;
-  let phoneKind: ValidRow['phoneKind'] = null;
-  if (phoneText !== '') {
-    const parsed = parsePhone(phoneText);
-    if (!parsed) {
-      issues.push({
-        field: 'Phone Number (for WhatsApp)',
-        message: `Phone Number "${phoneText}" is not a valid phone number`,
-      });
-    } else {
-      phone = parsed.e164;
-      phoneKind = parsed.kind;
-    }
-  }
-  const hasEmailProblem = issues.some((issue) => issue.field === 'Email Address');
-  const hasPhoneProblem = issues.some((issue) => issue.field === 'Phone Number (for WhatsApp)');
-  if (!email && !phoneText) {
-    issues.push({
-      field: '',
-      message: 'An email address or a mobile number is required to send the payment link',
-    });
-  } else if (!email && phoneKind === 'landline' && !hasEmailProblem && !hasPhoneProblem) {
-    // A landline is accepted for the record (issue 4), but with no email nothing we send (email,
-    // WhatsApp, SMS) could reach this leaseholder, so the row cannot become a link.
-    issues.push({
-      field: 'Phone Number (for WhatsApp)',
-      message: `Phone Number (for WhatsApp) "${phoneText}" is a landline, which cannot receive WhatsApp or SMS: add a mobile number or an email address`,
-    });
-  }
+  const contact = checkContact(cell('Email Address'), cell('Phone Number (for WhatsApp)'));
+  issues.push(...contact.issues);
 
   const balance = checkBalance(cell('Balance Due (£)'));
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
@@ -227,7 +193,8 @@ function checkRow(
   }
 
   if (issues.length > 0 || typeof balance === 'string') return { issues };
-  return {
+  const { email, phone, phoneKind, warnings } = contact;
+  const valid: ValidRow = {
     row,
     name,
     email,
@@ -237,6 +204,7 @@ function checkRow(
     amountPence: balance,
     reference: reference === '' ? null : reference,
   };
+  return { valid, warnings };
 }
 
 export const NOT_OWED_MESSAGE = 'Balance Due (£) must be more than £0.00';

@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  signIn,
+  type TestContext,
+} from '../../../../tests/helpers/test-context.js';
+import { csvOf, HEADER, uploadFile, workbookOf } from '../../../../tests/helpers/uploads.js';
+
+/** Issue 31: an importer that forgives headings as people write them and channels that fail. */
+describe('the importer', () => {
+  let t: TestContext;
+  let cookie: string;
+
+  beforeEach(async () => {
+    t = await createTestContext();
+    cookie = await signIn(t.app);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const batchOf = async (response: { json: () => { batchId: string } }) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/upload/batch/${response.json().batchId}`,
+        headers: { cookie },
+      })
+    ).json();
+  const tenants = () =>
+    t.ctx.db
+      .selectFrom('tenants')
+      .select(['name', 'email', 'phone', 'phone_kind', 'address', 'balance_pence'])
+      .orderBy('name')
+      .execute();
+
+  it('reads a sheet headed Name, E-mail, Mobile, Address, Amount', async () => {
+    const bytes = csvOf([
+      ['Name', 'E-mail', 'Mobile', 'Address', 'Amount'],
+      ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '£1,875.00'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await tenants()).toEqual([
+      {
+        name: 'Nia Evans',
+        email: 'nia@example.co.uk',
+        phone: '+447911123456',
+        phone_kind: 'mobile',
+        address: '7 Castle Street',
+        balance_pence: 187_500,
+      },
+    ]);
+  });
+
+  it('knows the other aliases, whatever their case and punctuation', async () => {
+    const bytes = workbookOf(
+      [
+        ['LEASEHOLDER', 'email', 'WhatsApp', 'Property', 'Arrears'],
+        ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', 310],
+      ],
+      'xlsx',
+    );
+    const response = await uploadFile(t.app, cookie, 'arrears.xlsx', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 31_000 });
+  });
+
+  it('names the missing columns with the file headings, and remembers a mapping for the next upload', async () => {
+    const header = ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed'];
+    const row = ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '10'];
+    const refused = await uploadFile(t.app, cookie, 'a.csv', csvOf([header, row]));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message:
+        'Missing required columns: Tenant Name, Property Address, Balance Due (£). Download the template to see the expected columns.',
+      headings: header,
+      missingColumns: ['Tenant Name', 'Property Address', 'Balance Due (£)'],
+    });
+
+    const mapping = JSON.stringify({
+      'Tenant Name': 'Occupier',
+      'Property Address': 'Premises',
+      'Balance Due (£)': 'Owed',
+    });
+    const mapped = await uploadFile(t.app, cookie, 'a.csv', csvOf([header, row]), { mapping });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 1000 });
+
+    // Next month's export of the same system: the same headings, any case, no mapping sent.
+    const next = csvOf([
+      header.map((heading) => heading.toUpperCase()),
+      ['Dai Jones', 'dai@example.co.uk', '07911 123457', '9 Castle Street', '20'],
+    ]);
+    const remembered = await uploadFile(t.app, cookie, 'b.csv', next);
+    expect(remembered.statusCode, remembered.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
+  });
+
+  it('refuses a mapping that names a heading the file lacks, or one heading twice', async () => {
+    const bytes = csvOf([
+      ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed'],
+      ['A', '', '', '', ''],
+    ]);
+    const unknown = await uploadFile(t.app, cookie, 'a.csv', bytes, {
+      mapping: JSON.stringify({ 'Tenant Name': 'Resident' }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(
+      'The column mapping chooses the heading "Resident" for Tenant Name, but the file has no such heading.',
+    );
+    const twice = await uploadFile(t.app, cookie, 'a.csv', bytes, {
+      mapping: JSON.stringify({ 'Tenant Name': 'Occupier', 'Property Address': 'Occupier' }),
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(
+      'The column mapping cannot be used: Each heading can be chosen for one column only.',
+    );
+    const notJson = await uploadFile(t.app, cookie, 'a.csv', bytes, { mapping: '{' });
+    expect(notJson.json().message).toBe('The column mapping is not valid JSON.');
+  });
+
+  it('keeps a row whose phone or email does not work, sends by the other, and warns', async () => {
+    const bytes = csvOf([
+      HEADER,
+      ['Nia Evans', 'nia@example.co.uk', '07700 900123', '7 Castle Street', '10'],
+      ['Dai Jones', 'dai@example', '07911 123457', '9 Castle Street', '20'],
+      ['Dan Brown', 'dan@example.com', '020 7946 0123', 'Flat 5', '30'],
+      ['Ann Smith', 'ann@example', '07700 900124', 'Flat 6', '40'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'a.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = await batchOf(response);
+    expect(batch).toMatchObject({ successfulRecords: 3, failedRecords: 1, landlinePhones: 1 });
+    expect(batch.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Phone Number (for WhatsApp)',
+        message: 'phone 07700 900123 is not a mobile number — email only',
+      },
+      {
+        row: 3,
+        field: 'Email Address',
+        message: 'email dai@example is not a valid email address — WhatsApp and SMS only',
+      },
+      {
+        row: 4,
+        field: 'Phone Number (for WhatsApp)',
+        message:
+          'phone 020 7946 0123 is a landline, which cannot receive WhatsApp or SMS — email only',
+      },
+    ]);
+    // Neither channel works: still an error.
+    expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([5]);
+    expect(batch.errorLog).toBe(
+      'Row 5: Email Address "ann@example" is not a valid email address; Phone Number "07700 900124" is not a valid phone number',
+    );
+    expect((await tenants()).map((tenant) => [tenant.name, tenant.email, tenant.phone])).toEqual([
+      ['Dai Jones', null, '+447911123457'],
+      ['Dan Brown', 'dan@example.com', '+442079460123'],
+      ['Nia Evans', 'nia@example.co.uk', null],
+    ]);
+  });
+
+  it('refuses a CSV row with more values than the header, naming the likely cause', async () => {
+    const text = [
+      HEADER.join(','),
+      'Nia Evans,nia@example.co.uk,07911 123456,7 Castle Street,£ 1,875.00',
+      'Dai Jones,dai@example.co.uk,07911 123457,9 Castle Street,20,,',
+    ].join('\r\n');
+    const response = await uploadFile(t.app, cookie, 'a.csv', Buffer.from(`${text}\r\n`));
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = await batchOf(response);
+    expect(batch.errors).toEqual([
+      {
+        row: 2,
+        errors: [
+          'This row has 6 values but the header has 5 — is a value with a comma missing its quotes?',
+        ],
+        issues: [
+          {
+            field: '',
+            message:
+              'This row has 6 values but the header has 5 — is a value with a comma missing its quotes?',
+          },
+        ],
+      },
+    ]);
+    // Trailing empty cells are only separators: that row is kept.
+    expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones']);
+  });
+});

@@ -1,0 +1,76 @@
+import {
+  COLUMN_ALIASES,
+  type ColumnMapping,
+  headingKey,
+  REQUIRED_COLUMNS,
+  type RequiredColumn,
+  TEMPLATE_COLUMNS,
+  type UploadColumn,
+} from '../../../shared/upload.js';
+
+/** Where each column is in the file's rows. */
+export type Columns = Map<UploadColumn, number>;
+
+/** Required columns found neither by name nor by the clerk's mapping, with the file's headings. */
+export interface MissingColumns {
+  missing: RequiredColumn[];
+  headings: string[];
+}
+
+/** A mapping that names a heading the file does not have: the clerk's choice no longer fits. */
+export class MappingMismatchError extends Error {}
+
+/**
+ * Finds each column in the header row (issue 31): first the clerk's mapping, then the template's
+ * heading and its aliases (COLUMN_ALIASES), compared by letters and digits only. A heading holds
+ * one column at most, so 'Name' cannot be both the tenant and something else.
+ */
+export function matchColumns(
+  header: readonly string[],
+  mapping?: ColumnMapping | null,
+): Columns | MissingColumns {
+  const columns: Columns = new Map();
+  const used = new Set<number>();
+  const keys = header.map(headingKey);
+  for (const [column, heading] of Object.entries(mapping ?? {}) as [UploadColumn, string][]) {
+    const key = headingKey(heading);
+    const index = header.findIndex(
+      (cell, at) =>
+        !used.has(at) && (cell.trim() === heading.trim() || (key !== '' && keys[at] === key)),
+    );
+    if (index < 0) {
+      throw new MappingMismatchError(
+        `The column mapping chooses the heading "${heading}" for ${column}, but the file has no such heading.`,
+      );
+    }
+    columns.set(column, index);
+    used.add(index);
+  }
+  for (const column of TEMPLATE_COLUMNS) {
+    if (columns.has(column)) continue;
+    for (const alias of COLUMN_ALIASES[column]) {
+      const key = headingKey(alias);
+      const index = keys.findIndex((cell, at) => cell === key && !used.has(at));
+      if (index < 0) continue;
+      columns.set(column, index);
+      used.add(index);
+      break;
+    }
+  }
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
+  if (missing.length === 0) return columns;
+  return { missing, headings: header.map((cell) => cell.trim()).filter((cell) => cell !== '') };
+}
+
+/** The spec-era refusal for a file without its columns, naming each one missing. */
+export function missingColumnsMessage(missing: readonly RequiredColumn[]): string {
+  return `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`;
+}
+
+/** What a header row is remembered by: its headings' letters and digits, in order. */
+export function headerRowKey(headings: readonly string[]): string {
+  return headings
+    .map(headingKey)
+    .filter((key) => key !== '')
+    .join('|');
+}
