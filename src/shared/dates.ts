@@ -63,6 +63,15 @@ export function formatDateTime(value: DateInput): string {
   return `${day} ${MONTHS[month - 1]} ${year} at ${two(hour)}:${two(minute)}`;
 }
 
+/**
+ * For spreadsheets (CSV exports): ISO 8601 in UK time, '2026-11-25 08:41', the form Excel reads
+ * as a date and time (it does not read the 'T' or an offset).
+ */
+export function formatIsoDateTime(value: DateInput): string {
+  const { year, month, day, hour, minute } = inUkTime(value);
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
+}
+
 const MINUTE_MS = 60_000;
 
 function plural(count: number, unit: string): string {

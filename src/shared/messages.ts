@@ -103,6 +103,8 @@ export const BatchPreviewSchema = z.object({
         address: z.string(),
       }),
       amount: z.string(),
+      /** Its payment-link message went already (issue 31): shown as sent, not sent again. */
+      isSent: z.boolean(),
       preview: z.object({
         email: z.object({ subject: z.string(), content: z.string() }),
         whatsapp: z.object({ content: z.string() }),

@@ -160,6 +160,11 @@ export const BatchSchema = z.object({
    * only, never WhatsApp or SMS. A landline without an email is a row error instead.
    */
   landlinePhones: z.number(),
+  /**
+   * Links of the batch still to be sent (pending, unexpired, no payment-link message yet): what
+   * Send would send now. A batch sent before offers only these (issue 31).
+   */
+  unsentLinks: z.number(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 
@@ -169,11 +174,19 @@ export const BATCH_NOT_FOUND_MESSAGE = 'Upload batch not found.';
 export const SendNotificationsResultSchema = z.object({ totalSent: z.number() });
 export type SendNotificationsResult = z.infer<typeof SendNotificationsResultSchema>;
 
-/** Spec section 7: the report's X-Report-Summary header. */
+/**
+ * Spec section 7: the report's X-Report-Summary header. The counts agree with the CSV's rows
+ * (issue 31): messages captured in demo mode count as sent and are also counted in `captured`;
+ * `queued` are waiting to go.
+ */
 export const ReportSummarySchema = z.object({
   totalTenants: z.number(),
   emailsSent: z.number(),
   whatsappSent: z.number(),
   smsSent: z.number(),
+  captured: z
+    .object({ email: z.number(), whatsapp: z.number(), sms: z.number() })
+    .default({ email: 0, whatsapp: 0, sms: 0 }),
+  queued: z.number().default(0),
 });
 export type ReportSummary = z.infer<typeof ReportSummarySchema>;

@@ -87,21 +87,21 @@ describe('GET /api/payment-links/export.csv', () => {
     expect(rows[1]).toEqual([
       `'=HYPERLINK("http://evil.example","Click")`,
       '',
-      "'+447700900123",
+      '07700 900123',
       "'+1 Quay Street",
       '89.99',
       'failed',
-      '1 Jul 2026 at 00:32',
-      '8 Jul 2026 at 00:32',
+      '2026-07-01 00:32',
+      '2026-07-08 00:32',
       '',
       `http://localhost:3000/payment/${made[2]!.id}`,
     ]);
     expect(rows[2]!.slice(4, 9)).toEqual([
       '310.00',
       'paid',
-      '1 Jul 2026 at 00:31',
-      '8 Jul 2026 at 00:31',
-      '1 Jul 2026 at 00:31',
+      '2026-07-01 00:31',
+      '2026-07-08 00:31',
+      '2026-07-01 00:31',
     ]);
   });
 

@@ -6,9 +6,10 @@ import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { formulaSafe } from '../../../shared/csv.js';
-import { formatDateTime, UK_TIME_ZONE } from '../../../shared/dates.js';
+import { formatIsoDateTime, UK_TIME_ZONE } from '../../../shared/dates.js';
 import { PaymentLinkListQuerySchema } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
+import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { toPaymentLinkItem } from './link-query.js';
 import { matchesSearch } from './link-search.js';
 import { filteredLinks, sortKeys } from './list-payment-links.js';
@@ -62,7 +63,8 @@ export function sendPaymentLinksCsv(
 
 /**
  * Every link the list would show for `query`, in its order, as a CSV for Excel (a BOM so £ and
- * accents show; cells that would start a formula neutralised). Streamed a page at a time, each
+ * accents show; dates ISO 8601 in UK time and phones in UK national format, which Excel reads as
+ * they are; cells that would start a formula neutralised). Streamed a page at a time, each
  * page read after the last one's sort key (keyset), so a link added meanwhile neither shifts
  * nor repeats a row.
  */
@@ -95,13 +97,13 @@ async function* csvRecords(ctx: AppContext, query: PaymentLinkExportQuery, pageR
       yield [
         item.tenant.name,
         item.tenant.email,
-        item.tenant.phone,
+        item.tenant.phone === null ? '' : formatPhoneForDisplay(item.tenant.phone),
         item.tenant.address,
         item.amount,
         item.status,
-        formatDateTime(item.createdAt),
-        formatDateTime(item.expiresAt),
-        item.paidAt ? formatDateTime(item.paidAt) : '',
+        formatIsoDateTime(item.createdAt),
+        formatIsoDateTime(item.expiresAt),
+        item.paidAt ? formatIsoDateTime(item.paidAt) : '',
         item.linkUrl,
       ].map(formulaSafe);
     }

@@ -19,6 +19,10 @@ export async function previewBatch(ctx: AppContext, batchId: string): Promise<Ba
     (link) => link.status === 'pending' && link.expires_at > now,
   );
   const templates = await getTemplates(ctx);
+  const sent = await sentLinkIds(
+    ctx,
+    links.map((link) => link.id),
+  );
   return {
     tenants: links.map((link) => {
       const values = linkTemplateValues(ctx.config, link, now);
@@ -33,6 +37,7 @@ export async function previewBatch(ctx: AppContext, batchId: string): Promise<Ba
           address: link.tenant_address,
         },
         amount: penceToDecimalString(link.amount_pence),
+        isSent: sent.has(link.id),
         preview: {
           email: { subject: email.subject ?? '', content: email.html ?? '' },
           whatsapp: { content: whatsapp },
@@ -41,4 +46,20 @@ export async function previewBatch(ctx: AppContext, batchId: string): Promise<Ba
       };
     }),
   };
+}
+
+/** Of these links, those given their payment-link message already (issue 31: sent, not offered). */
+async function sentLinkIds(ctx: AppContext, linkIds: readonly string[]): Promise<Set<string>> {
+  const sent = new Set<string>();
+  for (let start = 0; start < linkIds.length; start += 500) {
+    const rows = await ctx.db
+      .selectFrom('messages')
+      .select('link_id')
+      .distinct()
+      .where('kind', '=', 'payment_link')
+      .where('link_id', 'in', linkIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) sent.add(row.link_id);
+  }
+  return sent;
 }

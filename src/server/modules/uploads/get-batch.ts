@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
 import { toBatch } from './to-batch.js';
+import { countUnsentLinks } from './unsent-links.js';
 
 /**
  * GET /api/upload/batch/{id}: status and counts, polled by the upload page every 2 s. A batch
@@ -16,7 +17,10 @@ export async function getBatch(ctx: AppContext, id: string): Promise<Batch> {
     await failStaleBatch(ctx, id);
     row = (await findBatch(ctx, id)) ?? row;
   }
-  return toBatch(row, await countLandlines(ctx, id));
+  return toBatch(row, {
+    landlinePhones: await countLandlines(ctx, id),
+    unsentLinks: await countUnsentLinks(ctx, id),
+  });
 }
 
 function findBatch(ctx: AppContext, id: string) {

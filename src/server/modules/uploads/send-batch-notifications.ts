@@ -1,52 +1,54 @@
 import type { SendNotificationsResult } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
+import { withKeyLocks } from '../../db/key-locks.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
-import { batchLinks } from './batch-links.js';
 import { getBatch } from './get-batch.js';
+import { unsentLinkIds } from './unsent-links.js';
 
 /**
  * POST /api/upload/batch/{id}/send-notifications: queues the payment-link messages of every
- * pending link in the batch, with their reminders, in one transaction. The batch is claimed
- * first by a conditional update of `notifications_sent_at`, so of several presses at once (or
- * later) exactly one sends; the others answer 0 and write nothing. `totalSent` counts the
- * leaseholders given messages by this call.
+ * link in the batch not sent yet (unsent-links.ts), with their reminders, in one transaction
+ * under a lock on the batch, so of several presses at once exactly one sends and the others
+ * answer 0 and write nothing. A batch sent before sends only what it has not (issue 31).
+ * `totalSent` counts the leaseholders given messages by this call.
  */
 export async function sendBatchNotifications(
   ctx: AppContext,
   batchId: string,
 ): Promise<SendNotificationsResult> {
   await getBatch(ctx, batchId);
-  return withTransaction(ctx, async (tx) => {
-    const now = tx.clock.now();
-    const claim = await tx.db
-      .updateTable('upload_batches')
-      .set({ notifications_sent_at: now })
-      .where('id', '=', batchId)
-      .where('notifications_sent_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) === 0) return { totalSent: 0 };
-
-    const links = await batchLinks(tx, batchId);
-    const pending = links.filter((link) => link.status === 'pending').map((link) => link.id);
-    const before = await notifiedLinks(tx, batchId);
-    await sendPaymentLinkMessages(tx, pending);
-    const after = await notifiedLinks(tx, batchId);
-    const totalSent = after - before;
-    await tx.db
-      .updateTable('upload_batches')
-      .set({ total_sent: after })
-      .where('id', '=', batchId)
-      .execute();
-    await writeAudit(tx.db, tx.clock, {
-      actor: 'admin',
-      action: 'upload.batch_sent',
-      subject: batchId,
-      details: { leaseholders: totalSent },
-    });
-    return { totalSent };
-  });
+  return withTransaction(ctx, (tx) =>
+    withKeyLocks(tx.db, tx.engine, [`batch-send:${batchId}`], async (db) => {
+      const locked = { ...tx, db };
+      const unsent = await unsentLinkIds(locked, batchId);
+      if (unsent.length === 0) return { totalSent: 0 };
+      const before = await notifiedLinks(locked, batchId);
+      await sendPaymentLinkMessages(locked, unsent);
+      const after = await notifiedLinks(locked, batchId);
+      const totalSent = after - before;
+      if (totalSent === 0) return { totalSent: 0 };
+      await db
+        .updateTable('upload_batches')
+        .set((eb) => ({
+          notifications_sent_at: eb.fn.coalesce(
+            'notifications_sent_at',
+            eb.val(locked.clock.now()),
+          ),
+          total_sent: after,
+        }))
+        .where('id', '=', batchId)
+        .execute();
+      await writeAudit(db, locked.clock, {
+        actor: 'admin',
+        action: 'upload.batch_sent',
+        subject: batchId,
+        details: { leaseholders: totalSent },
+      });
+      return { totalSent };
+    }),
+  );
 }
 
 /** Leaseholders of the batch with a payment-link message on any channel. */

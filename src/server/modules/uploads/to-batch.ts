@@ -20,7 +20,10 @@ function warningsOf(text: string | null): RowWarning[] {
   return parsed.success ? parsed.data : [];
 }
 
-export function toBatch(row: Selectable<UploadBatchesTable>, landlinePhones: number): Batch {
+export function toBatch(
+  row: Selectable<UploadBatchesTable>,
+  counts: { landlinePhones: number; unsentLinks: number },
+): Batch {
   const parsed = RowErrorSchema.array().safeParse(JSON.parse(row.errors));
   return {
     id: row.id,
@@ -36,6 +39,6 @@ export function toBatch(row: Selectable<UploadBatchesTable>, landlinePhones: num
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),
     totalSent: row.total_sent,
-    landlinePhones,
+    ...counts,
   };
 }

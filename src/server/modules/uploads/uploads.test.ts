@@ -289,10 +289,10 @@ describe('bulk upload', () => {
 
     const report = (await get(`/api/upload/batch/${batchId}/report`)).body.split('\r\n');
     expect(report.find((line) => line.includes('Dan Brown'))).toContain(
-      `"'+442079460123","landline (no WhatsApp/SMS)","Flat 5"`,
+      `"020 7946 0123","landline (no WhatsApp/SMS)","Flat 5"`,
     );
     expect(report.find((line) => line.includes('Margaret Hughes'))).toContain(
-      `"'+447911123456","mobile",`,
+      `"07911 123456","mobile",`,
     );
   });
 
@@ -426,11 +426,14 @@ describe('bulk upload', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="notification-report-${batchId}.csv"`,
     );
+    // Captured in demo mode: counted as the CSV lists them, and said to be captured.
     expect(JSON.parse(String(response.headers['x-report-summary']))).toEqual({
       totalTenants: 2,
-      emailsSent: 0,
-      whatsappSent: 0,
+      emailsSent: 2,
+      whatsappSent: 1,
       smsSent: 0,
+      captured: { email: 2, whatsapp: 1, sms: 0 },
+      queued: 0,
     });
     const lines = response.body
       .replace(/^\uFEFF/, '')
