@@ -22,6 +22,7 @@ import { registerSessions } from './modules/auth/sessions.js';
 import { callMeNowRoutes } from './modules/call-me-now/routes.js';
 import { callbackRequestRoutes } from './modules/callback-requests/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { dataProtectionRoutes } from './modules/data-protection/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { registerMetrics } from './modules/metrics/register-metrics.js';
@@ -104,6 +105,7 @@ export async function buildApp(
         await admin.register(uploadRoutes, ctx);
         await admin.register(paymentLinkRoutes, ctx);
         await admin.register(dashboardRoutes, ctx);
+        await admin.register(dataProtectionRoutes, ctx);
       },
       { prefix: '/api' },
     );

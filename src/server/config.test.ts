@@ -136,6 +136,24 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps call-backs 90 days and message contents two years unless set', () => {
+    const day = 24 * 3_600_000;
+    const config = loadConfig({});
+    expect(config.callbackRetentionMs).toBe(90 * day);
+    expect(config.messageContentRetentionMs).toBe(730 * day);
+    const set = loadConfig({
+      CALLBACK_RETENTION_DAYS: '30',
+      MESSAGE_CONTENT_RETENTION_DAYS: '365',
+    });
+    expect([set.callbackRetentionMs, set.messageContentRetentionMs]).toEqual([30 * day, 365 * day]);
+    expect(
+      problemsOf({ CALLBACK_RETENTION_DAYS: '0', MESSAGE_CONTENT_RETENTION_DAYS: '7' }),
+    ).toEqual([
+      'CALLBACK_RETENTION_DAYS: must be at least 1',
+      'MESSAGE_CONTENT_RETENTION_DAYS: must be at least 30',
+    ]);
+  });
+
   it('says which fields are wrong in the error message itself', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
   });

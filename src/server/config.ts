@@ -100,6 +100,10 @@ const EnvSchema = z.object({
   SELF_SERVICE_NEW_LINKS: booleanFlag(true),
   /** Six years: a claim about a payment demand can be brought for that long (Limitation Act 1980). */
   AUDIT_RETENTION_DAYS: integer(2190, 30, 36500),
+  /** Call Me Now requests are handled within days; after three months they are deleted. */
+  CALLBACK_RETENTION_DAYS: integer(90, 1, 36500),
+  /** What messages said is removed after two years; the record that they were sent stays. */
+  MESSAGE_CONTENT_RETENTION_DAYS: integer(730, 30, 36500),
   COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().default('Riverside Estate Management')),
   CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().default('020 7946 0123')),
   CONTACT_EMAIL: z.preprocess(
@@ -265,6 +269,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     minPartPaymentPence: env.MIN_PART_PAYMENT_PENCE,
     selfServiceNewLinks: env.SELF_SERVICE_NEW_LINKS,
     auditRetentionMs: env.AUDIT_RETENTION_DAYS * 24 * 3_600_000,
+    callbackRetentionMs: env.CALLBACK_RETENTION_DAYS * 24 * 3_600_000,
+    messageContentRetentionMs: env.MESSAGE_CONTENT_RETENTION_DAYS * 24 * 3_600_000,
     backups: { intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP },
     metricsToken: env.METRICS_TOKEN,
     company: {

@@ -25,6 +25,9 @@ export const queryKeys = {
     list: (filters: object) => ['messages', 'list', filters],
     detail: (id: string) => ['messages', 'detail', id],
   },
+  leaseholders: {
+    all: ['leaseholders'],
+  },
   callbackRequests: {
     all: ['callback-requests'],
     list: (status: CallbackRequestStatus) => ['callback-requests', status],

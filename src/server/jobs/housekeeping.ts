@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import { refreshPlannerStatistics } from '../db/refresh-statistics.js';
-import { pruneAuditLog } from '../lib/audit.js';
 import { pruneEvents } from '../lib/rate-limit.js';
 import { backUpIfDue } from '../modules/backups/back-up-if-due.js';
+import { applyRetention } from '../modules/data-protection/apply-retention.js';
 import { expireLinks } from '../modules/payment-links/expire-links.js';
 import { drainLinkSearch } from '../modules/payment-links/link-search.js';
 
@@ -10,16 +10,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Expires links whose time has come (with their reminders), deletes what has no further use
- * (sessions past their expiry, day-old rate-limit events, audit rows past their retention),
- * indexes new links for search, and lets SQLite refresh its planner statistics after a large
- * upload, then takes SQLite's scheduled backup if one is due.
+ * (sessions past their expiry, day-old rate-limit events), applies the personal-data retention
+ * periods (call-backs, message contents, audit rows), indexes new links for search, and lets
+ * SQLite refresh its planner statistics after a large upload, then takes SQLite's scheduled
+ * backup if one is due.
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
   await expireLinks(ctx);
   const now = ctx.clock.now();
   await ctx.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await pruneEvents(ctx.db, now - DAY_MS);
-  await pruneAuditLog(ctx.db, now - ctx.config.auditRetentionMs);
+  await applyRetention(ctx);
   // Links an upload left unindexed (migration 0012), e.g. when the process stopped mid-drain.
   await drainLinkSearch(ctx);
   await refreshPlannerStatistics(ctx.db, ctx.engine);

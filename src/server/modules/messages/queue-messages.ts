@@ -21,16 +21,19 @@ const ROWS_PER_INSERT = 500;
  * Creates message rows with their 'queued' event and a send job each, in the caller's
  * transaction. A (link, kind, channel) that already has a row is skipped (UNIQUE constraint,
  * ON CONFLICT DO NOTHING: safe against a concurrent caller too), so pressing Send twice or a
- * retried reminder never makes a second message. Returns the ids of the rows it created.
+ * retried reminder never makes a second message. A leaseholder whose personal data was erased
+ * is never messaged again (issue 32): their messages are left out. Returns the ids created.
  */
 export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Promise<string[]> {
   const created: string[] = [];
   const now = ctx.clock.now();
   for (let start = 0; start < messages.length; start += ROWS_PER_INSERT) {
-    const chunk = messages.slice(start, start + ROWS_PER_INSERT).map((message) => ({
-      message,
-      id: newId(),
-    }));
+    const slice = messages.slice(start, start + ROWS_PER_INSERT);
+    const erased = await linksOfErasedAccounts(ctx, slice);
+    const chunk = slice
+      .filter((message) => !erased.has(message.linkId))
+      .map((message) => ({ message, id: newId() }));
+    if (chunk.length === 0) continue;
     const inserted = await ctx.db
       .insertInto('messages')
       .values(
@@ -87,4 +90,18 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
     created.push(...fresh.map(({ id }) => id));
   }
   return created;
+}
+
+/** The links among these whose account was erased (data-protection/erase-leaseholder.ts). */
+async function linksOfErasedAccounts(ctx: AppContext, messages: NewMessage[]) {
+  const linkIds = [...new Set(messages.map((message) => message.linkId))];
+  if (linkIds.length === 0) return new Set<string>();
+  const rows = await ctx.db
+    .selectFrom('payment_links')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select('payment_links.id')
+    .where('payment_links.id', 'in', linkIds)
+    .where('tenants.erased_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }

@@ -6,6 +6,7 @@ import { ChannelError } from '../../integrations/channel-error.js';
 import { completeJobWithin } from '../../jobs/complete-job.js';
 import type { Job, JobHandler } from '../../jobs/job-types.js';
 import { PermanentJobError } from '../../jobs/permanent-job-error.js';
+import { anonymiseMessages } from '../data-protection/anonymise-messages.js';
 import { isLinkOpen } from '../payment-links/link-state.js';
 import { changeMessageStatus } from './change-message-status.js';
 import { fallBackToSms } from './fall-back-to-sms.js';
@@ -16,6 +17,7 @@ type MessageToSend = MessagesTable &
   Pick<MessageContentsTable, 'subject' | 'body' | 'html'> & {
     link_status: PaymentLinkStatus;
     link_expires_at: number;
+    erased_at: number | null;
   };
 
 /** Where Twilio posts delivery statuses (modules/webhooks verifies them). */
@@ -43,6 +45,12 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   const message = await findMessageToSend(ctx, parsed.data.messageId);
   if (!message) throw new PermanentJobError(`message ${parsed.data.messageId} does not exist`);
   if (!isStillToSend(message)) return;
+
+  // The leaseholder's data was erased after this was queued (issue 32): it goes nowhere.
+  if (message.erased_at !== null) {
+    await withTransaction(ctx, (tx) => anonymiseMessages(tx, [message.id]));
+    return;
+  }
 
   // A link paid, renewed or expired while its message waited: nothing to ask for any more.
   if (message.kind !== 'confirmation' && !isLinkOpen(linkOf(message), ctx.clock.now())) {
@@ -86,8 +94,10 @@ function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend |
     .selectFrom('messages')
     .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
     .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
     .selectAll('messages')
     .select([
+      'tenants.erased_at',
       'message_contents.subject',
       'message_contents.body',
       'message_contents.html',
