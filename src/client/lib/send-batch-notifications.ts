@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 /**
  * POST /api/upload/batch/{id}/send-notifications (spec section 7) → {totalSent}. Here rather
  * than in a feature because both the upload page and the batch preview send a batch; afterwards
- * the batch is read again, so /upload?batchId= shows it as sent.
+ * the batch and its preview are read again, so both show it as sent.
  */
 export const sendBatchNotificationsMutationOptions = mutationOptions({
   mutationFn: (batchId: string) =>
@@ -15,7 +15,10 @@ export const sendBatchNotificationsMutationOptions = mutationOptions({
       `/api/upload/batch/${encodeURIComponent(batchId)}/send-notifications`,
     ),
   onSettled: (_result, _error, batchId, _context, { client }) =>
-    client.invalidateQueries({ queryKey: queryKeys.uploadBatch(batchId) }),
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.uploadBatch(batchId) }),
+      client.invalidateQueries({ queryKey: queryKeys.batchPreview(batchId) }),
+    ]),
 });
 
 export function useSendBatchNotifications() {

@@ -3,8 +3,9 @@ import { ApiError } from '@/lib/api-client';
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE } from '../../../shared/upload';
 import {
   checkFile,
+  missingColumnsOf,
   progressOf,
-  rowErrorsCsv,
+  rowIssuesCsv,
   stepOf,
   uploadErrorDescription,
 } from './upload-rules';
@@ -51,10 +52,32 @@ describe('upload rules', () => {
     expect(uploadErrorDescription(new Error('Network error'))).toBe('Failed to upload file');
   });
 
-  it('make a formula-safe error list', () => {
-    const csv = rowErrorsCsv([
-      { row: 4, errors: ['x'], issues: [{ field: 'Tenant Name', message: '=cmd|x' }] },
-    ]);
-    expect(csv).toBe('\uFEFF"Row","Column","Problem"\r\n"4","Tenant Name","\'=cmd|x"\r\n');
+  it('make a formula-safe list of errors and warnings in row order', () => {
+    const csv = rowIssuesCsv(
+      [{ row: 4, errors: ['x'], issues: [{ field: 'Tenant Name', message: '=cmd|x' }] }],
+      [{ row: 2, field: 'Email Address', message: 'email x is not valid — WhatsApp and SMS only' }],
+    );
+    expect(csv).toBe(
+      '\uFEFF"Row","Type","Column","Problem"\r\n' +
+        '"2","Warning","Email Address","email x is not valid — WhatsApp and SMS only"\r\n' +
+        '"4","Error","Tenant Name","\'=cmd|x"\r\n',
+    );
+  });
+
+  it('tell a refusal for missing columns, with the headings to map from', () => {
+    const refusal = new ApiError(
+      400,
+      JSON.stringify({
+        message: 'Missing required column: Tenant Name.',
+        headings: ['Occupier', 'Email'],
+        missingColumns: ['Tenant Name'],
+      }),
+    );
+    expect(missingColumnsOf(refusal)).toEqual({
+      headings: ['Occupier', 'Email'],
+      missing: ['Tenant Name'],
+      message: 'Missing required column: Tenant Name.',
+    });
+    expect(missingColumnsOf(new ApiError(400, '{"message":"No rows"}'))).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
 import { ApiError } from '@/lib/api-client';
+import { CSV_BOM, toCsvLine } from '../../../shared/csv';
 import {
   type BatchStatus,
   FILE_TOO_LARGE_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
+  REQUIRED_COLUMNS,
+  type RequiredColumn,
   type RowError,
+  type RowWarning,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
 } from '../../../shared/upload';
@@ -54,21 +58,62 @@ export function rowErrorsOf(error: unknown): RowError[] {
   return Array.isArray(errors) ? (errors as RowError[]) : [];
 }
 
-/** A formula-safe CSV of row errors (row, field, message) for staff to fix the file from. */
-export function rowErrorsCsv(errors: readonly RowError[]): string {
-  const cell = (value: string | number) => {
-    let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return `"${text.replaceAll('"', '""')}"`;
+/** A refusal for missing columns (400 with `headings`), so the clerk can map them instead. */
+export function missingColumnsOf(
+  error: unknown,
+): { headings: string[]; missing: RequiredColumn[]; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const { headings, missingColumns } = error.body ?? {};
+  if (!Array.isArray(headings) || !Array.isArray(missingColumns)) return null;
+  return {
+    headings: headings.filter((heading): heading is string => typeof heading === 'string'),
+    missing: missingColumns.filter((column): column is RequiredColumn =>
+      (REQUIRED_COLUMNS as readonly string[]).includes(column),
+    ),
+    message: error.serverMessage ?? '',
   };
-  const lines = [['Row', 'Column', 'Problem'].map(cell).join(',')];
+}
+
+export interface RowIssueLine {
+  key: string;
+  row: number;
+  kind: 'error' | 'warning';
+  field: string;
+  message: string;
+}
+
+/** Errors and warnings as one list in the spreadsheet's row order, errors first within a row. */
+export function rowIssuesOf(
+  errors: readonly RowError[],
+  warnings: readonly RowWarning[],
+): RowIssueLine[] {
+  const lines: RowIssueLine[] = [];
   for (const error of errors) {
     const issues = error.issues?.length
       ? error.issues
       : error.errors.map((message) => ({ field: '', message }));
-    for (const issue of issues) {
-      lines.push([error.row, issue.field || '(whole row)', issue.message].map(cell).join(','));
-    }
+    issues.forEach((issue, index) => {
+      lines.push({ key: `e${error.row}-${index}`, row: error.row, kind: 'error', ...issue });
+    });
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  warnings.forEach((warning, index) => {
+    lines.push({ key: `w${warning.row}-${index}`, kind: 'warning', ...warning });
+  });
+  return lines.sort(
+    (a, b) => a.row - b.row || (a.kind === b.kind ? 0 : a.kind === 'error' ? -1 : 1),
+  );
+}
+
+/** A formula-safe CSV of the errors and warnings (row, type, column, problem) to fix the file from. */
+export function rowIssuesCsv(errors: readonly RowError[], warnings: readonly RowWarning[]): string {
+  let csv = `${CSV_BOM}${toCsvLine(['Row', 'Type', 'Column', 'Problem'])}`;
+  for (const line of rowIssuesOf(errors, warnings)) {
+    csv += toCsvLine([
+      line.row,
+      line.kind === 'error' ? 'Error' : 'Warning',
+      line.field || '(whole row)',
+      line.message,
+    ]);
+  }
+  return csv;
 }

@@ -45,14 +45,17 @@ describe('a batch already sent', () => {
     expect((await post(`/api/payment-links/${first!.id}/renew`)).statusCode).toBe(200);
     expect((await get(`/api/upload/batch/${batchId}`)).json().unsentLinks).toBe(2);
     const preview = (await get(`/api/upload/batch/${batchId}/preview`)).json();
+    // The renewed link has no row of the file, so its place in the list differs by engine.
     expect(
-      preview.tenants.map((entry: { tenant: { name: string }; isSent: boolean }) => [
-        entry.tenant.name,
-        entry.isSent,
-      ]),
+      preview.tenants
+        .map((entry: { tenant: { name: string }; isSent: boolean }) => [
+          entry.tenant.name,
+          entry.isSent,
+        ])
+        .sort(),
     ).toEqual([
-      ['Margaret Hughes', true],
       ['Dafydd ap Gruffydd', false],
+      ['Margaret Hughes', true],
       ['Siobhán Ó Súilleabháin', false],
     ]);
 

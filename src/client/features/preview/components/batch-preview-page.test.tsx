@@ -25,8 +25,9 @@ function json(status: number, body: unknown): Response {
 
 type Entry = BatchPreview['tenants'][number];
 
-function makeEntry(name: string, overrides: Partial<Entry['tenant']> = {}): Entry {
+function makeEntry(name: string, overrides: Partial<Entry['tenant']> = {}, isSent = false): Entry {
   return {
+    isSent,
     tenant: {
       name,
       email: `${name.toLowerCase().replaceAll(' ', '.')}@example.co.uk`,
@@ -45,6 +46,7 @@ function makeEntry(name: string, overrides: Partial<Entry['tenant']> = {}): Entr
 
 interface ServerOptions {
   preview?: () => Response | Promise<Response>;
+  batch?: Record<string, unknown>;
   send?: () => Response | Promise<Response>;
 }
 
@@ -57,6 +59,9 @@ function mockServer(options: ServerOptions = {}) {
       return options.preview
         ? options.preview()
         : json(200, { tenants: [makeEntry('Ann Lee'), makeEntry('Bob Stone')] });
+    }
+    if (route === 'GET /api/upload/batch/batch-1') {
+      return json(200, { notificationsSentAt: null, totalSent: 0, ...options.batch });
     }
     if (route === 'POST /api/upload/batch/batch-1/send-notifications') {
       return options.send ? options.send() : json(200, { totalSent: 2 });
@@ -102,7 +107,7 @@ describe('batch message preview', () => {
 
     await waitFor(() => expect(location.history?.at(-1)).toBe('/upload'));
     expect(toast.error).toHaveBeenCalledWith('No batch ID provided', expect.any(Object));
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.includes('/preview'))).toEqual([]);
   });
 
   it('toasts "Preview Error" with the status and opens the upload page when the fetch fails', async () => {
@@ -227,6 +232,51 @@ describe('batch message preview', () => {
       }),
     );
     expect(screen.getByRole('button', { name: 'Send to All 2 Tenants' })).toBeEnabled();
+  });
+
+  it('shows when an already-sent batch went and offers only its unsent tenants', async () => {
+    mockServer({
+      preview: () =>
+        json(200, {
+          tenants: [
+            makeEntry('Ann Lee', {}, true),
+            makeEntry('Bob Stone', {}, false),
+            makeEntry('Cai Rees', {}, true),
+          ],
+        }),
+      batch: { notificationsSentAt: '2026-11-25T08:41:00.000Z', totalSent: 2 },
+    });
+    const { user } = renderPage('/message-preview-all?batchId=batch-1');
+
+    expect(
+      await screen.findByText(
+        'Notifications were sent on 25 Nov 2026 at 08:41 to 2 tenants. Review the 1 tenant not sent yet before sending.',
+      ),
+    ).toBeInTheDocument();
+    const ann = screen.getByRole('region', { name: 'Ann Lee' });
+    expect(within(ann).getByText('Sent')).toBeInTheDocument();
+    const bob = screen.getByRole('region', { name: 'Bob Stone' });
+    expect(within(bob).queryByText('Sent')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send to 1 Unsent Tenant' }));
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+      'Are you sure you want to send these notifications to 1 tenant?',
+    );
+  });
+
+  it('offers nothing to send when every tenant of the batch was sent', async () => {
+    mockServer({
+      preview: () =>
+        json(200, { tenants: [makeEntry('Ann Lee', {}, true), makeEntry('Bob Stone', {}, true)] }),
+      batch: { notificationsSentAt: '2026-11-25T08:41:00.000Z', totalSent: 2 },
+    });
+    renderPage('/message-preview-all?batchId=batch-1');
+
+    expect(
+      await screen.findByText(
+        'Notifications were sent on 25 Nov 2026 at 08:41 to 2 tenants. Nothing is left to send.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All 2 Tenants Sent' })).toBeDisabled();
   });
 
   it('draws 20 cards at first and the rest on request', async () => {

@@ -1,4 +1,4 @@
-import { Inbox, Send } from 'lucide-react';
+import { CheckCircle2, Inbox, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { useBatch } from '@/lib/batch-query';
 import { plural } from '@/lib/plural';
 import { useSendBatchNotifications } from '@/lib/send-batch-notifications';
+import { formatDateTime } from '../../../../shared/dates';
 import { useBatchPreview } from '../api/get-batch-preview';
 import { currentSearchParams } from '../search-params';
 import { BatchTenantCard } from './batch-tenant-card';
@@ -28,6 +30,28 @@ function describeFetchError(error: Error): string {
       ? `${error.status} ${error.serverMessage ?? error.text}`
       : error.message;
   return `Failed to fetch preview data: ${detail}`;
+}
+
+/** Spec section 2's 'Send to All N Tenants' while nothing is sent; then only the unsent. */
+function sendButtonLabel(count: number, unsent: number): string {
+  if (count === 0) return 'Send to All Tenants';
+  if (unsent === count) return `Send to All ${plural(count, 'Tenant')}`;
+  if (unsent === 0) return `All ${plural(count, 'Tenant')} Sent`;
+  return `Send to ${plural(unsent, 'Unsent Tenant')}`;
+}
+
+/** Spec section 2's 'Review notifications for N tenants before sending', or what was sent. */
+function previewDescription(
+  count: number,
+  unsent: number,
+  sentAt: string | null,
+  totalSent: number,
+): string {
+  if (unsent === count) return `Review notifications for ${plural(count, 'tenant')} before sending`;
+  const when = sentAt ? ` on ${formatDateTime(sentAt)}` : '';
+  const sent = `Notifications were sent${when} to ${plural(totalSent, 'tenant')}.`;
+  if (unsent === 0) return `${sent} Nothing is left to send.`;
+  return `${sent} Review the ${plural(unsent, 'tenant')} not sent yet before sending.`;
 }
 
 function LoadingCards() {
@@ -79,9 +103,13 @@ function BatchPreview({ batchId }: { batchId: string }) {
     return () => clearTimeout(timer);
   }, [isSent, navigate]);
 
+  const batch = useBatch(batchId);
   const list = preview.data?.tenants ?? [];
   const count = list.length;
-  const isSendDisabled = count === 0 || send.isPending || isSent;
+  // Issue 31: a batch sent before offers only what it has not sent, with that true count.
+  const unsent = list.filter((entry) => !entry.isSent).length;
+  const sentAt = batch.data?.notificationsSentAt ?? null;
+  const isSendDisabled = unsent === 0 || send.isPending || isSent;
 
   const sendNow = () =>
     send.mutate(batchId, {
@@ -106,8 +134,12 @@ function BatchPreview({ batchId }: { batchId: string }) {
       onClick={() => setIsConfirming(true)}
       className="sm:self-end"
     >
-      <Send aria-hidden="true" />
-      {count > 0 ? `Send to All ${plural(count, 'Tenant')}` : 'Send to All Tenants'}
+      {count > 0 && unsent === 0 ? (
+        <CheckCircle2 aria-hidden="true" />
+      ) : (
+        <Send aria-hidden="true" />
+      )}
+      {sendButtonLabel(count, unsent)}
     </Button>
   );
 
@@ -117,7 +149,7 @@ function BatchPreview({ batchId }: { batchId: string }) {
         title="Batch Preview"
         description={
           preview.isSuccess
-            ? `Review notifications for ${plural(count, 'tenant')} before sending`
+            ? previewDescription(count, unsent, sentAt, batch.data?.totalSent ?? count - unsent)
             : 'Loading the messages for this upload…'
         }
         actions={sendButton}
@@ -163,7 +195,7 @@ function BatchPreview({ batchId }: { batchId: string }) {
       <ConfirmSendDialog
         isOpen={isConfirming}
         title="Send notifications?"
-        description={`Are you sure you want to send these notifications to ${plural(count, 'tenant')}?`}
+        description={`Are you sure you want to send these notifications to ${plural(unsent, 'tenant')}?`}
         isSending={send.isPending}
         onConfirm={sendNow}
         onCancel={() => setIsConfirming(false)}

@@ -1,7 +1,8 @@
-import { Mail, MessageSquareText, Smartphone } from 'lucide-react';
+import { CheckCircle2, Mail, MessageSquareText, Smartphone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { EmailPreview } from '@/components/message-preview/email-preview';
 import { SmsPreview, WhatsAppPreview } from '@/components/message-preview/text-message-preview';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { BatchPreview } from '../../../../shared/messages';
@@ -44,7 +45,15 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
           </h2>
           <p className="text-lg font-semibold tabular-nums">{formatAmount(entry.amount)}</p>
         </div>
-        <ChannelBadges contact={tenant} />
+        <div className="flex flex-wrap items-center gap-2">
+          {entry.isSent ? (
+            <Badge variant="default">
+              <CheckCircle2 aria-hidden="true" />
+              Sent
+            </Badge>
+          ) : null}
+          <ChannelBadges contact={tenant} />
+        </div>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <dl className="flex flex-col gap-3 text-sm">

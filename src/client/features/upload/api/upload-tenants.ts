@@ -1,13 +1,19 @@
 import { ApiError } from '@/lib/api-client';
-import { type UploadResponse, UploadResponseSchema } from '../../../../shared/upload';
+import {
+  type ColumnMapping,
+  type UploadResponse,
+  UploadResponseSchema,
+} from '../../../../shared/upload';
 
 /**
- * POST /api/upload/tenants with the file in the `file` field. XMLHttpRequest rather than fetch
+ * POST /api/upload/tenants with the file in the `file` field, and the clerk's column mapping
+ * (issue 31) in `mapping` when the file's headings needed one. XMLHttpRequest rather than fetch
  * because it reports upload progress; errors follow the api client's rule ("<status>: <text>").
  */
 export function uploadTenants(
   file: File,
   onProgress: (percent: number) => void,
+  mapping?: ColumnMapping,
 ): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -25,6 +31,7 @@ export function uploadTenants(
     });
     request.addEventListener('error', () => reject(new Error('Network error')));
     const form = new FormData();
+    if (mapping) form.append('mapping', JSON.stringify(mapping));
     form.append('file', file);
     request.send(form);
   });

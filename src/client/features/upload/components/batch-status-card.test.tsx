@@ -17,10 +17,12 @@ function makeBatch(overrides: Partial<Batch> = {}): Batch {
     failedRecords: 0,
     errorLog: '',
     errors: [],
+    warnings: [],
     createdAt: '2026-11-22T12:00:00.000Z',
     notificationsSentAt: null,
     totalSent: 0,
     landlinePhones: 0,
+    unsentLinks: 3,
     ...overrides,
   };
 }
@@ -40,49 +42,84 @@ function renderCard(batch: Batch) {
   );
 }
 
-const ERROR_LOG = 'Row 3: Tenant Name is required\nRow 5: Balance Due (£) must be more than £0.00';
+const ERRORS = [
+  {
+    row: 3,
+    errors: ['Tenant Name is required'],
+    issues: [{ field: 'Tenant Name', message: 'Tenant Name is required' }],
+  },
+  {
+    row: 5,
+    errors: ['Balance Due (£) must be more than £0.00'],
+    issues: [{ field: 'Balance Due (£)', message: 'Balance Due (£) must be more than £0.00' }],
+  },
+];
+const WARNING = {
+  row: 7,
+  field: 'Phone Number (for WhatsApp)',
+  message: 'phone 07700 900123 is not a mobile number — email only',
+};
 
 describe('BatchStatusCard', () => {
-  it('shows the error log with "completed with some errors" (spec section 4)', () => {
+  it('shows one summary: status, counts, then the errors and warnings in one table', () => {
     renderCard(
       makeBatch({
         status: 'completed_with_errors',
-        successfulRecords: 1,
+        totalRecords: 4,
+        successfulRecords: 2,
         failedRecords: 2,
-        errorLog: ERROR_LOG,
+        errorLog: 'Row 3: Tenant Name is required\nRow 5: Balance Due (£) must be more than £0.00',
+        errors: ERRORS,
+        warnings: [WARNING],
       }),
     );
-    const status = screen.getByRole('alert');
-    expect(status).toHaveTextContent('Processing completed with some errors.');
-    const log = within(status).getByRole('region', { name: 'Error log' });
-    expect(log.textContent).toBe(ERROR_LOG);
+    expect(screen.getByRole('alert')).toHaveTextContent('Processing completed with some errors.');
+    // The error log is the table, once: not repeated as text in the status box.
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Tenant Name is required');
+    const log = screen.getByRole('region', { name: 'Error log' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Row 3ErrorTenant NameTenant Name is required',
+      'Row 5ErrorBalance Due (£)Balance Due (£) must be more than £0.00',
+      'Row 7WarningPhone Number (for WhatsApp)phone 07700 900123 is not a mobile number — email only',
+    ]);
+    expect(
+      screen.getByRole('heading', { name: '2 rows need fixing · 1 warning to check' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Warnings').nextSibling).toHaveTextContent('1');
+    expect(screen.getAllByText(/Tenant Name is required/)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Download error list' })).toBeEnabled();
   });
 
-  it('shows the error log when processing failed', () => {
+  it('shows the error log in the status when processing failed as a whole', () => {
     renderCard(
-      makeBatch({ status: 'failed', successfulRecords: 0, failedRecords: 3, errorLog: 'Boom.' }),
+      makeBatch({ status: 'failed', successfulRecords: 0, failedRecords: 0, errorLog: 'Boom.' }),
     );
     const status = screen.getByRole('alert');
     expect(status).toHaveTextContent('Processing failed.');
-    expect(within(status).getByRole('region', { name: 'Error log' })).toHaveTextContent('Boom.');
+    expect(status).toHaveTextContent('Boom.');
+    expect(screen.queryByRole('region', { name: 'Error log' })).toBeNull();
   });
 
   it('shows no error log when every record was processed', () => {
     renderCard(makeBatch());
     expect(screen.getByRole('alert')).toHaveTextContent('All records processed successfully!');
     expect(screen.queryByRole('region', { name: 'Error log' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send All Notifications' })).toBeEnabled();
   });
 
-  it('tells staff which tenants have a landline and will get email only', () => {
-    renderCard(makeBatch({ landlinePhones: 2 }));
-    expect(screen.getByRole('note')).toHaveTextContent(
-      '2 tenants have a landline as their phone number',
+  it('says when a batch was sent and to how many, and offers only what is unsent', () => {
+    const sentAt = '2026-11-25T08:41:00.000Z';
+    renderCard(makeBatch({ notificationsSentAt: sentAt, totalSent: 3, unsentLinks: 0 }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Notifications were sent to all tenants. Sent 25 Nov 2026 at 08:41 to 3 tenants.',
     );
-    expect(screen.getByRole('note')).toHaveTextContent(
-      'landlines cannot receive WhatsApp or SMS, so the payment link goes by email only',
-    );
+    expect(screen.getByRole('button', { name: 'Notifications Sent' })).toBeDisabled();
     cleanup();
-    renderCard(makeBatch());
-    expect(screen.queryByRole('note')).toBeNull();
+    renderCard(makeBatch({ notificationsSentAt: sentAt, totalSent: 2, unsentLinks: 1 }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Sent 25 Nov 2026 at 08:41 to 2 tenants. 1 tenant has not been sent theirs yet.',
+    );
+    expect(screen.getByRole('button', { name: 'Send to 1 Unsent Tenant' })).toBeEnabled();
   });
 });

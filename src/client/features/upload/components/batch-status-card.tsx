@@ -3,7 +3,6 @@ import {
   Download,
   Eye,
   Loader2,
-  PhoneOff,
   Send,
   TriangleAlert,
   Upload,
@@ -11,10 +10,12 @@ import {
 } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { plural } from '@/lib/plural';
+import { formatDateTime } from '../../../../shared/dates';
 import type { Batch } from '../../../../shared/upload';
 import { progressOf } from '../upload-rules';
-import { RowErrorsTable } from './row-errors-table';
+import { RowIssuesTable } from './row-issues-table';
 
 const PRESENTATION = {
   processing: {
@@ -46,24 +47,28 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
   );
 }
 
-/**
- * Spec section 4: the error log shown with 'completed with some errors' and 'failed'. It has a
- * line per rejected row (thousands, in a big file), so it scrolls within a bounded box.
- */
-function ErrorLog({ text }: { text: string }) {
-  return (
-    <section
-      aria-label="Error log"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
-      tabIndex={0}
-      className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-words focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {text}
-    </section>
-  );
+/** What has been sent of the batch: nothing yet, all of it, or all but some links made since. */
+function sendingText(batch: Batch): string {
+  if (batch.notificationsSentAt === null) {
+    return 'Notifications have not been sent yet: preview them, then send.';
+  }
+  const when = `Sent ${formatDateTime(batch.notificationsSentAt)} to ${plural(batch.totalSent, 'tenant')}.`;
+  if (batch.unsentLinks === 0) return `Notifications were sent to all tenants. ${when}`;
+  return `${when} ${plural(batch.unsentLinks, 'tenant has', 'tenants have')} not been sent theirs yet.`;
 }
 
-/** Spec sections 2 and 4: the batch's status, counts, error log and what to do next. */
+/** The send button's words: spec's 'Send All Notifications' until a send; then only the rest. */
+function sendLabel(batch: Batch, isSending: boolean): string {
+  if (isSending) return 'Sending...';
+  if (batch.notificationsSentAt === null) return 'Send All Notifications';
+  if (batch.unsentLinks === 0) return 'Notifications Sent';
+  return `Send to ${plural(batch.unsentLinks, 'Unsent Tenant')}`;
+}
+
+/**
+ * Spec sections 2 and 4: the batch's status, counts, error log and what to do next, as one
+ * summary (issue 31): the status, the counts, then one table of errors and warnings.
+ */
 export function BatchStatusCard({
   batch,
   isSending,
@@ -86,13 +91,20 @@ export function BatchStatusCard({
   const percent = progressOf(batch.status);
   const isFinal = batch.status !== 'processing';
   const hasLinks = batch.successfulRecords > 0;
-  const isSent = batch.notificationsSentAt !== null;
+  const hasIssues = batch.errors.length > 0 || batch.warnings.length > 0;
+  // A failure of the batch as a whole has no row errors: its log is the message itself.
+  const wholeBatchLog =
+    (batch.status === 'completed_with_errors' || batch.status === 'failed') &&
+    batch.errors.length === 0
+      ? batch.errorLog
+      : '';
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
+        <CardTitle className="text-lg">
           Batch: <span className="font-normal break-all">{batch.filename}</span>
         </CardTitle>
+        <CardDescription>Uploaded {formatDateTime(batch.createdAt)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div>
@@ -120,63 +132,60 @@ export function BatchStatusCard({
             aria-hidden="true"
             className={batch.status === 'processing' ? 'animate-spin' : undefined}
           />
-          <AlertTitle>{look.text}</AlertTitle>
-          {batch.status === 'completed' || batch.status === 'completed_with_errors' ? (
-            <AlertDescription>
-              Payment links were generated for {batch.successfulRecords.toLocaleString('en-GB')}{' '}
-              {batch.successfulRecords === 1 ? 'tenant' : 'tenants'}.{' '}
-              {isSent
-                ? 'Notifications were sent to all tenants.'
-                : 'Notifications have not been sent yet: preview them, then send.'}
-            </AlertDescription>
-          ) : null}
-          {(batch.status === 'completed_with_errors' || batch.status === 'failed') &&
-          batch.errorLog ? (
-            <AlertDescription>
-              <ErrorLog text={batch.errorLog} />
-            </AlertDescription>
-          ) : null}
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <AlertTitle>{look.text}</AlertTitle>
+            {batch.status === 'completed' || batch.status === 'completed_with_errors' ? (
+              <AlertDescription className="text-foreground">
+                Payment links were generated for {plural(batch.successfulRecords, 'tenant')}.{' '}
+                {sendingText(batch)}
+              </AlertDescription>
+            ) : null}
+            {wholeBatchLog ? (
+              <AlertDescription className="break-words whitespace-pre-wrap text-foreground">
+                {wholeBatchLog}
+              </AlertDescription>
+            ) : null}
+          </div>
         </Alert>
 
-        {batch.landlinePhones > 0 ? (
-          <Alert variant="default" role="note">
-            <PhoneOff aria-hidden="true" />
-            <AlertDescription>
-              {batch.landlinePhones.toLocaleString('en-GB')}{' '}
-              {batch.landlinePhones === 1 ? 'tenant has' : 'tenants have'} a landline as their phone
-              number: {batch.landlinePhones === 1 ? 'it is' : 'they are'} kept for the record, but
-              landlines cannot receive WhatsApp or SMS, so the payment link goes by email only. The
-              report marks them in its Phone Type column.
-            </AlertDescription>
-          </Alert>
-        ) : null}
-
-        <dl className="grid grid-cols-3 gap-3">
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Count label="Total records" value={batch.totalRecords} />
           <Count label="Links generated" value={batch.successfulRecords} tone="text-success" />
           <Count
+            label="Warnings"
+            value={batch.warnings.length}
+            tone={batch.warnings.length > 0 ? 'text-warning' : undefined}
+          />
+          <Count
             label="Rows with errors"
             value={batch.failedRecords}
-            tone={batch.failedRecords > 0 ? 'text-warning' : undefined}
+            tone={batch.failedRecords > 0 ? 'text-destructive' : undefined}
           />
         </dl>
 
-        {batch.errors.length > 0 ? (
-          <RowErrorsTable errors={batch.errors} filename={batch.filename} />
+        {hasIssues ? (
+          <RowIssuesTable
+            errors={batch.errors}
+            warnings={batch.warnings}
+            filename={batch.filename}
+          />
         ) : null}
 
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button variant="outline" onClick={onPreview} disabled={!isFinal || !hasLinks}>
             <Eye aria-hidden="true" />
             Preview All Messages
           </Button>
-          <Button onClick={onSend} disabled={!isFinal || !hasLinks || isSending || isSent}>
+          <Button
+            onClick={onSend}
+            disabled={!isFinal || !hasLinks || isSending || batch.unsentLinks === 0}
+          >
             {isSending ? (
               <Loader2 aria-hidden="true" className="animate-spin" />
             ) : (
               <Send aria-hidden="true" />
             )}
-            {isSent ? 'Notifications Sent' : isSending ? 'Sending...' : 'Send All Notifications'}
+            {sendLabel(batch, isSending)}
           </Button>
           <Button variant="outline" onClick={onReport} disabled={!isFinal || isDownloading}>
             <Download aria-hidden="true" />

@@ -8,17 +8,31 @@ import { ConfirmSendDialog } from '@/components/ui/confirm-send-dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
+import { useBatch } from '@/lib/batch-query';
 import { plural } from '@/lib/plural';
 import { useSendBatchNotifications } from '@/lib/send-batch-notifications';
-import type { RowError } from '../../../../shared/upload';
+import type { ColumnMapping, RequiredColumn, RowError } from '../../../../shared/upload';
 import { downloadReport, downloadTemplate } from '../api/download-files';
-import { useBatch } from '../api/get-batch';
 import { uploadTenants } from '../api/upload-tenants';
-import { checkFile, rowErrorsOf, stepOf, uploadErrorDescription } from '../upload-rules';
+import { reportToastText } from '../report-toast';
+import {
+  checkFile,
+  missingColumnsOf,
+  rowErrorsOf,
+  stepOf,
+  uploadErrorDescription,
+} from '../upload-rules';
 import { BatchStatusCard } from './batch-status-card';
+import { ColumnMappingCard } from './column-mapping-card';
 import { FileDropZone } from './file-drop-zone';
-import { RowErrorsTable } from './row-errors-table';
+import { RowIssuesTable } from './row-issues-table';
 import { StepIndicator } from './step-indicator';
+
+interface MappingNeeded {
+  file: File;
+  headings: string[];
+  missing: RequiredColumn[];
+}
 
 /** Spec sections 2, 4, 5 and 8: the Bulk Upload page. The batch in view is in the URL. */
 export function UploadPage() {
@@ -29,10 +43,11 @@ export function UploadPage() {
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<{ filename: string; errors: RowError[] } | null>(null);
+  const [mappingNeeded, setMappingNeeded] = useState<MappingNeeded | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const [isDownloading, setIsDownloading] = useState(false);
 
-  const onFile = async (file: File) => {
+  const onFile = async (file: File, mapping?: ColumnMapping) => {
     setProblem(null);
     setRefused(null);
     const invalid = checkFile(file);
@@ -43,12 +58,20 @@ export function UploadPage() {
     }
     setUploadPercent(0);
     try {
-      const result = await uploadTenants(file, setUploadPercent);
+      const result = await uploadTenants(file, setUploadPercent, mapping);
+      setMappingNeeded(null);
       toast.success('Upload successful', {
         description: `Processing ${result.totalRows} records...`,
       });
       navigate(`/upload?batchId=${encodeURIComponent(result.batchId)}`, { replace: true });
     } catch (error) {
+      // Headings the importer could not place: the clerk maps them (step 2) instead of failing.
+      const missing = mapping ? null : missingColumnsOf(error);
+      if (missing && missing.headings.length > 0) {
+        setMappingNeeded({ file, headings: missing.headings, missing: missing.missing });
+        return;
+      }
+      setMappingNeeded(null);
       toast.error('Upload failed', { description: uploadErrorDescription(error) });
       const errors = rowErrorsOf(error);
       if (errors.length > 0) setRefused({ filename: file.name, errors });
@@ -71,11 +94,7 @@ export function UploadPage() {
     setIsDownloading(true);
     try {
       const summary = await downloadReport(batchId);
-      toast.success('Report Downloaded', {
-        description: summary
-          ? `${summary.emailsSent} emails, ${summary.whatsappSent} WhatsApp and ${summary.smsSent} SMS messages sent.`
-          : 'The notification report has been downloaded.',
-      });
+      toast.success('Report Downloaded', { description: reportToastText(summary) });
     } catch {
       toast.error('Download Failed', { description: 'Failed to generate report' });
     } finally {
@@ -110,10 +129,12 @@ export function UploadPage() {
   const onUploadNew = () => {
     setRefused(null);
     setProblem(null);
+    setMappingNeeded(null);
     navigate('/upload');
   };
 
-  const step = uploadPercent !== null ? 2 : stepOf(batch.data?.status);
+  const step = uploadPercent !== null || mappingNeeded !== null ? 2 : stepOf(batch.data?.status);
+  const unsent = batch.data?.unsentLinks ?? 0;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -128,7 +149,17 @@ export function UploadPage() {
       </div>
       <StepIndicator step={step} />
 
-      {batchId === null ? (
+      {batchId === null && mappingNeeded ? (
+        <ColumnMappingCard
+          key={`${mappingNeeded.file.name}-${mappingNeeded.file.lastModified}`}
+          filename={mappingNeeded.file.name}
+          headings={mappingNeeded.headings}
+          missing={mappingNeeded.missing}
+          isUploading={uploadPercent !== null}
+          onSubmit={(mapping) => void onFile(mappingNeeded.file, mapping)}
+          onCancel={onUploadNew}
+        />
+      ) : batchId === null ? (
         <Card>
           <CardContent className="flex flex-col gap-4 pt-6">
             <FileDropZone isDisabled={uploadPercent !== null} onFile={onFile} />
@@ -160,7 +191,7 @@ export function UploadPage() {
               </Alert>
             ) : null}
             {refused ? (
-              <RowErrorsTable errors={refused.errors} filename={refused.filename} />
+              <RowIssuesTable errors={refused.errors} filename={refused.filename} />
             ) : null}
           </CardContent>
         </Card>
@@ -202,8 +233,12 @@ export function UploadPage() {
 
       <ConfirmSendDialog
         isOpen={isConfirming}
-        title="Send all notifications?"
-        description={`Payment links will be sent to ${plural(batch.data?.successfulRecords ?? 0, 'tenant')} by email and WhatsApp (SMS if WhatsApp fails). Once sent, notifications cannot be recalled.`}
+        title={
+          batch.data?.notificationsSentAt
+            ? 'Send the unsent notifications?'
+            : 'Send all notifications?'
+        }
+        description={`Payment links will be sent to ${plural(unsent, 'tenant')} by email and WhatsApp (SMS if WhatsApp fails). Once sent, notifications cannot be recalled.`}
         isSending={send.isPending}
         onConfirm={onSend}
         onCancel={() => setIsConfirming(false)}

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { type Batch, isFinalBatchStatus } from '../../../../shared/upload';
+import { type Batch, isFinalBatchStatus } from '../../shared/upload';
+import { apiRequest } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** Spec sections 4 and 9: the status is re-read every 2 s until it is final. */
 export const BATCH_POLL_MS = 2000;
 
-/** GET /api/upload/batch/{id}: the batch's status and counts. */
+/**
+ * GET /api/upload/batch/{id}: the batch's status and counts. Here rather than in a feature
+ * because the upload page and the batch preview (what was sent, and when) both read it.
+ */
 export function getBatchQueryOptions(batchId: string) {
   return queryOptions({
     queryKey: queryKeys.uploadBatch(batchId),

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ColumnMappingCard } from './column-mapping-card';
+
+afterEach(cleanup);
+
+describe('ColumnMappingCard', () => {
+  it('asks for each missing column and sends the headings chosen', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ColumnMappingCard
+        filename="arrears.csv"
+        headings={['Occupier', 'Email', 'Premises', 'Owed']}
+        missing={['Tenant Name', 'Property Address', 'Balance Due (£)']}
+        isUploading={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Use these columns' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Tenant Name')).toHaveAccessibleDescription(
+      'The leaseholder’s name Choose the heading that holds Tenant Name.',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Tenant Name'), 'Occupier');
+    await user.selectOptions(screen.getByLabelText('Property Address'), 'Occupier');
+    await user.selectOptions(screen.getByLabelText('Balance Due (£)'), 'Owed');
+    await user.click(screen.getByRole('button', { name: 'Use these columns' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getAllByText('This heading is chosen for another column too.')).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('Property Address'), 'Premises');
+    await user.click(screen.getByRole('button', { name: 'Use these columns' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      'Tenant Name': 'Occupier',
+      'Property Address': 'Premises',
+      'Balance Due (£)': 'Owed',
+    });
+  });
+});

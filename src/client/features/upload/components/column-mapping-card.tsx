@@ -1,0 +1,129 @@
+import { Columns3, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { ColumnMapping, RequiredColumn } from '../../../../shared/upload';
+
+const selectClass =
+  'h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground shadow-xs aria-invalid:border-destructive';
+
+/** What each column is for, so the clerk can recognise it under their own system's name. */
+const COLUMN_HINTS: Record<RequiredColumn, string> = {
+  'Tenant Name': 'The leaseholder’s name',
+  'Email Address': 'Where the payment link is emailed',
+  'Phone Number (for WhatsApp)': 'The mobile for WhatsApp and SMS',
+  'Property Address': 'The flat or house the balance is for',
+  'Balance Due (£)': 'The amount owed, in pounds',
+};
+
+/**
+ * Step 2, Validate Data (issue 31): the file's headings did not name every required column, so
+ * the clerk says which heading holds each one. The choice is sent with the file again and
+ * remembered on the server for the next file with the same headings.
+ */
+export function ColumnMappingCard({
+  filename,
+  headings,
+  missing,
+  isUploading,
+  onSubmit,
+  onCancel,
+}: {
+  filename: string;
+  headings: string[];
+  missing: RequiredColumn[];
+  isUploading: boolean;
+  onSubmit: (mapping: ColumnMapping) => void;
+  onCancel: () => void;
+}) {
+  const [chosen, setChosen] = useState<Partial<Record<RequiredColumn, string>>>({});
+  const [isChecked, setIsChecked] = useState(false);
+  const usedTwice = (column: RequiredColumn) =>
+    chosen[column] !== undefined &&
+    missing.some((other) => other !== column && chosen[other] === chosen[column]);
+  const problemOf = (column: RequiredColumn) => {
+    if (!isChecked) return null;
+    if (!chosen[column]) return `Choose the heading that holds ${column}.`;
+    if (usedTwice(column)) return 'This heading is chosen for another column too.';
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsChecked(true);
+    if (missing.some((column) => !chosen[column] || usedTwice(column))) return;
+    onSubmit(Object.fromEntries(missing.map((column) => [column, chosen[column]!])));
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Columns3 aria-hidden="true" className="size-5 text-primary" />
+          Match your columns
+        </CardTitle>
+        <CardDescription>
+          We could not find {missing.length === 1 ? 'this column' : 'these columns'} in{' '}
+          <span className="font-medium break-all text-foreground">{filename}</span>. Choose which of
+          your headings holds each one; we will remember your choice for the next file with the same
+          headings.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {missing.map((column) => {
+              const id = `map-${column.replace(/[^a-z]+/gi, '-').toLowerCase()}`;
+              const problem = problemOf(column);
+              return (
+                <div key={column} className="flex flex-col gap-1.5">
+                  <label htmlFor={id} className="text-sm font-medium">
+                    {column}
+                  </label>
+                  <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                    {COLUMN_HINTS[column]}
+                  </p>
+                  <select
+                    id={id}
+                    className={selectClass}
+                    value={chosen[column] ?? ''}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+                    onChange={(event) =>
+                      setChosen((current) => ({
+                        ...current,
+                        [column]: event.target.value || undefined,
+                      }))
+                    }
+                  >
+                    <option value="">Choose a heading…</option>
+                    {headings.map((heading, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a heading
+                      <option key={index} value={heading}>
+                        {heading}
+                      </option>
+                    ))}
+                  </select>
+                  {problem ? (
+                    <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
+                      {problem}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={onCancel} disabled={isUploading}>
+              Choose another file
+            </Button>
+            <Button type="submit" disabled={isUploading}>
+              {isUploading ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              {isUploading ? 'Checking every row…' : 'Use these columns'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
