@@ -21,17 +21,21 @@ function devPublicConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+// `vite build` makes the browser's client in dist/client; `vite build --ssr` the server entry
+// that renders the public pages (src/client/entry-server.tsx) in dist/ssr, from the same
+// sources and aliases (docs/decisions/0010).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), devPublicConfig(), precompressBuild()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), devPublicConfig(), precompressBuild()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src/client') },
   },
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    outDir: path.resolve(import.meta.dirname, isSsrBuild ? 'dist/ssr' : 'dist/client'),
     emptyOutDir: true,
     sourcemap: false,
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: 5173,
@@ -42,4 +46,4 @@ export default defineConfig({
       '/metrics': `http://localhost:${serverPort}`,
     },
   },
-});
+}));

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
+import { defaultRendererPath, loadPageRenderer, type PageRenderer } from './http/render-page.js';
 import { createAppLogger, RequestLogLines } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { defaultClientDir, registerStaticClient, type SendPage } from './http/static-client.js';
@@ -29,6 +30,7 @@ import { registerMetrics } from './modules/metrics/register-metrics.js';
 import { paymentLinkRoutes } from './modules/payment-links/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { previewRoutes } from './modules/preview/routes.js';
+import { publicPageRoutes } from './modules/public-pages/routes.js';
 import { publicConfigOf } from './modules/system/public-config.js';
 import { systemAdminRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
@@ -39,6 +41,11 @@ import { webhookRoutes } from './modules/webhooks/twilio-routes.js';
 export interface BuildAppOptions {
   /** Where the built client lives; tests that do not need pages leave it as it is. */
   clientDir?: string;
+  /**
+   * React's server rendering of the public pages; by default the client build's server entry
+   * beside `clientDir` (dist/ssr), if it was built. Tests pass the source entry.
+   */
+  renderer?: PageRenderer | null;
   /**
    * The app's logger (index.ts makes it, to log outside requests too); false for none (tests);
    * by default pino at the configured level.
@@ -111,10 +118,19 @@ export async function buildApp(
     );
   });
 
-  sendPage = await registerStaticClient(app, {
-    clientDir: options.clientDir ?? defaultClientDir,
+  const clientDir = options.clientDir ?? defaultClientDir;
+  const client = await registerStaticClient(app, {
+    clientDir,
     publicConfig: publicConfigOf(ctx.config),
     sessionCookie: sessionCookieName(ctx.config),
+    renderer:
+      options.renderer === undefined
+        ? await loadPageRenderer(defaultRendererPath(clientDir))
+        : options.renderer,
   });
+  sendPage = client.sendPage;
+  // The leaseholder's pages, rendered on the server, and their forms for a phone without
+  // JavaScript: outside /api, so they read no session and take form posts.
+  await app.register(publicPageRoutes, { ...ctx, client });
   return app;
 }

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
 import { createDatabase } from '../../src/server/db/create-database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { PageRenderer } from '../../src/server/http/render-page.js';
 import { createChannels } from '../../src/server/integrations/channels.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { ensureAdminPassword } from '../../src/server/modules/auth/ensure-admin-password.js';
@@ -25,6 +26,8 @@ export async function createTestContext(
     clock?: ReturnType<typeof manualClock>;
     /** A built client to serve; by default a folder that does not exist (no pages). */
     clientDir?: string;
+    /** Server rendering of the public pages (the client's entry-server.tsx); none by default. */
+    renderer?: PageRenderer;
     /** A SQLite file instead of memory (a file has its own read-only connection too). */
     sqlitePath?: string;
     /** A PostgreSQL schema another context made (left for its owner to drop). */
@@ -65,6 +68,7 @@ export async function createTestContext(
   const app: FastifyInstance = await buildApp(ctx, {
     logger: false,
     clientDir: options.clientDir ?? '/nonexistent-client-dir',
+    renderer: options.renderer ?? null,
   });
 
   const close = async () => {

@@ -6,21 +6,21 @@ import { LandingPage } from './routes/landing';
 
 // Everything but the landing page loads on demand, so a leaseholder's phone downloads only
 // what the page in front of them needs (ARCHITECTURE section 8: public JS budget).
-const PaymentRoutes = preloadable(async () => {
-  const module = await import('./payment-routes');
-  await module.prepareFirstRender(window.location.pathname);
-  return module;
-});
+const PaymentRoutes = preloadable(() => import('./payment-routes'));
 const AdminArea = preloadable(() => import('./admin-area'));
+
+/** The leaseholder's pages: rendered on the server too (entry-server.tsx). */
+export function isPaymentPagePath(path: string): boolean {
+  return /^\/payment(\/[^/]+|-success)\/?$/i.test(path);
+}
 
 /**
  * Loads the chunk of the page at `path` (the table below), for main.tsx to await before the
- * first render (preloadable.ts). The landing page has none.
+ * first render and the server before rendering (preloadable.ts). The landing page has none.
  */
 export function preloadPageFor(path: string): Promise<void> {
   if (path === '/') return Promise.resolve();
-  const isPaymentPage = /^\/payment(\/[^/]+|-success)\/?$/i.test(path);
-  return isPaymentPage ? PaymentRoutes.preload() : AdminArea.preload();
+  return isPaymentPagePath(path) ? PaymentRoutes.preload() : AdminArea.preload();
 }
 
 /**

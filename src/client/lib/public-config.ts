@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { isPublicConfig, type PublicConfig } from '../../shared/public-config';
 
 const fallback: PublicConfig = {
@@ -22,4 +23,16 @@ export function getPublicConfig(): PublicConfig {
   }
   cached = isPublicConfig(value) ? value : fallback;
   return cached;
+}
+
+/**
+ * The server renders the public pages with its settings here (entry-server.tsx), where there is
+ * no document to read the meta tag from; in the browser nothing provides it and the meta tag,
+ * written from the same settings, is read instead.
+ */
+export const PublicConfigContext = createContext<PublicConfig | null>(null);
+
+/** The public settings, on the server and in the browser alike. */
+export function usePublicConfig(): PublicConfig {
+  return useContext(PublicConfigContext) ?? getPublicConfig();
 }

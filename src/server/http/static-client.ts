@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isKnownPagePath } from '../../shared/page-routes.js';
 import { listQueryOfSearch, paymentLinksUrl } from '../../shared/payment-links.js';
-import { linkIdOfPage, paymentLinkApiPath } from '../../shared/payment-page.js';
 import type { PublicConfig } from '../../shared/public-config.js';
 import { injectPublicConfig } from '../modules/system/public-config.js';
+import { type PageRenderer, pageSender, type SendRenderedPage } from './render-page.js';
 
 const AUTH_STATUS_URL = '/api/auth/status';
 
@@ -13,17 +14,33 @@ const AUTH_STATUS_URL = '/api/auth/status';
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
 
 /** Link pages carry a secret in their path: keep it out of referrers, caches and indexes. */
-function isPaymentLinkPage(url: string): boolean {
+export function isPaymentLinkPage(url: string): boolean {
   return url.startsWith('/payment/') || url.startsWith('/payment-success');
+}
+
+/** The headers of a leaseholder's link page (ARCHITECTURE section 7). */
+export function setLinkPageHeaders(reply: FastifyReply): void {
+  reply.header('Referrer-Policy', 'no-referrer');
+  reply.header('X-Robots-Tag', 'noindex, nofollow');
+  reply.header('Cache-Control', 'no-store');
 }
 
 /** Answers a page address with index.html as that part of the app needs it. */
 export type SendPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
+export interface StaticClient {
+  /** The browser-rendered page (staff pages, the not-found page) for any page address. */
+  sendPage: SendPage;
+  /** Server-rendered public pages; null until the client is built (with its server entry). */
+  sendRendered: SendRenderedPage | null;
+}
+
 /**
  * Serves the built client: hashed assets cached for a year and sent compressed where the browser
- * accepts it, index.html for every other page path (the SPA fallback), JSON 404s under /api.
- * Answers how it sends a page, for the addresses the router refuses (framework-errors.ts).
+ * accepts it, index.html for every other page path (the SPA fallback: 200 for the router's
+ * pages, 404 for any other address), JSON 404s under /api. Answers how it sends a page, for the
+ * addresses the router refuses (framework-errors.ts), and how it sends a server-rendered one
+ * (the public pages, modules/public-pages).
  */
 export async function registerStaticClient(
   app: FastifyInstance,
@@ -32,8 +49,10 @@ export async function registerStaticClient(
     publicConfig: PublicConfig;
     /** The staff session cookie's name: Payment Status fetches its list early only with one. */
     sessionCookie: string;
+    /** React's server rendering of the public pages (the client's built server entry). */
+    renderer: PageRenderer | null;
   },
-): Promise<SendPage> {
+): Promise<StaticClient> {
   const indexFile = path.join(options.clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
   const indexHtml = hasClient
@@ -72,15 +91,11 @@ export async function registerStaticClient(
     }
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    const isLinkPage = isPaymentLinkPage(url);
-    if (isLinkPage) {
-      reply.header('Referrer-Policy', 'no-referrer');
-      reply.header('X-Robots-Tag', 'noindex, nofollow');
-      reply.header('Cache-Control', 'no-store');
-    } else {
-      reply.header('Cache-Control', 'no-cache');
-    }
-    const page = pathname === '/' ? indexHtml : isLinkPage ? pages?.payment : pages?.admin;
+    if (isPaymentLinkPage(url)) setLinkPageHeaders(reply);
+    else reply.header('Cache-Control', 'no-cache');
+    // Unknown addresses get the not-found page with a real 404, for monitors and search engines.
+    if (!isKnownPagePath(pathname)) reply.status(404);
+    const page = pathname === '/' || isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
     const html = page
       ? withDataPreload(page, pathname, queryAt === -1 ? '' : url.slice(queryAt + 1), () =>
           Boolean(request.headers.cookie?.includes(`${options.sessionCookie}=`)),
@@ -89,13 +104,19 @@ export async function registerStaticClient(
     return reply.type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', (request, reply) => sendIndex(request, reply));
-
   app.setNotFoundHandler((request, reply) => {
     if (isPageRequest(request)) return sendIndex(request, reply);
     return reply.status(404).send({ message: 'Not found' });
   });
-  return sendIndex;
+  const sendRendered =
+    indexHtml && options.renderer
+      ? pageSender(
+          options.renderer,
+          { landing: indexHtml, payment: pages?.payment ?? indexHtml },
+          options.publicConfig,
+        )
+      : null;
+  return { sendPage: sendIndex, sendRendered };
 }
 
 /** A request the SPA answers: any GET of an address that is not an API call or a built file. */
@@ -108,11 +129,9 @@ export function isPageRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * The page, also asking the browser for the API answer it shows first, where the address says
- * which: a payment page's link, or Payment Status's list for a signed-in browser. On a phone the
- * balance then no longer waits for the script to load and run before it is asked for. A GET of
- * the link changes nothing, so a fetch the page never uses (a browser without JavaScript) costs
- * only the read.
+ * The page, also asking the browser for the API answer it shows first where the address says
+ * which: Payment Status's list for a signed-in browser. (The public pages arrive rendered with
+ * their data: entry-server.tsx.)
  */
 function withDataPreload(
   page: string,
@@ -120,8 +139,6 @@ function withDataPreload(
   search: string,
   hasSessionCookie: () => boolean,
 ): string {
-  const linkId = linkIdOfPage(pathname);
-  if (linkId) return withHeadLinks(page, fetchPreload(paymentLinkApiPath(linkId), 'same-origin'));
   if (pathname === '/payments' && hasSessionCookie()) return withListPreload(page, search);
   return page;
 }
@@ -138,14 +155,12 @@ function withListPreload(page: string, search: string): string {
 }
 
 /**
- * A preload of an API answer the page will fetch. Its credentials mode is the page's fetch's
- * (the staff client's `include`, the leaseholder's `same-origin`), so the browser answers that
- * fetch with it.
+ * A preload of an API answer the staff page will fetch, with its credentials mode (`include`),
+ * so the browser answers that fetch with it.
  */
-function fetchPreload(url: string, credentials: 'include' | 'same-origin' = 'include'): string {
+function fetchPreload(url: string): string {
   const href = url.replaceAll('&', '&amp;');
-  const crossorigin = credentials === 'include' ? 'crossorigin="use-credentials"' : 'crossorigin';
-  return `<link rel="preload" as="fetch" ${crossorigin} href="${href}">`;
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
 }
 
 function withHeadLinks(html: string, links: string): string {

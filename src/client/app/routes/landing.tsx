@@ -9,7 +9,8 @@ import { PageContainer } from '@/features/landing/components/page-container';
 import { SecurePaymentsCard } from '@/features/landing/components/secure-payments-card';
 import { SiteFooter } from '@/features/landing/components/site-footer';
 import { SiteHeader } from '@/features/landing/components/site-header';
-import { getPublicConfig } from '@/lib/public-config';
+import { usePageData } from '@/lib/page-data';
+import { usePublicConfig } from '@/lib/public-config';
 
 const CALL_ME_NOW_ID = 'call-me-now';
 
@@ -18,7 +19,8 @@ const CALL_ME_NOW_ID = 'call-me-now';
  * with nothing but React and the router, so it stays small for phones (ARCHITECTURE section 8).
  */
 export function LandingPage() {
-  const config = getPublicConfig();
+  const config = usePublicConfig();
+  const data = usePageData();
   return (
     <div className="flex min-h-dvh flex-col text-base">
       <SiteHeader companyName={config.companyName} contactPhone={config.contactPhone} />
@@ -36,7 +38,7 @@ export function LandingPage() {
               contactPhone={config.contactPhone}
               className="scroll-mt-6 md:col-span-2 lg:col-span-1"
             >
-              <CallMeNow />
+              <CallMeNow initialAnswer={data?.page === 'landing' ? data.callMeNow : undefined} />
             </CallMeNowCard>
           </div>
         </PageContainer>

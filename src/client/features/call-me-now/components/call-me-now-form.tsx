@@ -13,6 +13,8 @@ interface CallMeNowFormProps {
   onSubmit: (phoneNumber: string) => void;
   isSending: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** Where the form posts without JavaScript. */
+  action: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function CallMeNowForm({
   onSubmit,
   isSending,
   inputRef,
+  action,
 }: CallMeNowFormProps) {
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -53,7 +56,15 @@ export function CallMeNowForm({
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-busy={isBusy} className="flex flex-col gap-4">
+    <form
+      noValidate
+      method="post"
+      action={action}
+      onSubmit={handleSubmit}
+      aria-busy={isBusy}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name="intent" value="call-me" />
       <div>
         <label htmlFor={inputId} className="mb-2 block text-base font-semibold text-foreground">
           Your phone number

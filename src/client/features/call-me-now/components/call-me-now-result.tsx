@@ -9,11 +9,18 @@ import type { CallMeNowAnswer } from '../api/request-callback';
 interface CallMeNowResultProps {
   result: CallMeNowAnswer;
   onTryAgain: () => void;
+  /** Try Again also reloads the page's form where there is no JavaScript. */
+  tryAgainHref: string;
   /** Focus lands here when the answer arrives, so screen readers read it out. */
   messageRef: Ref<HTMLDivElement>;
 }
 
-export function CallMeNowResult({ result, onTryAgain, messageRef }: CallMeNowResultProps) {
+export function CallMeNowResult({
+  result,
+  onTryAgain,
+  tryAgainHref,
+  messageRef,
+}: CallMeNowResultProps) {
   const Icon = result.success ? CircleCheck : CircleAlert;
   return (
     <div className="flex flex-col gap-4">
@@ -29,14 +36,22 @@ export function CallMeNowResult({ result, onTryAgain, messageRef }: CallMeNowRes
           <AlertDescription>{result.message}</AlertDescription>
         </div>
       </Alert>
-      <button
-        type="button"
-        onClick={onTryAgain}
-        className={buttonVariants({ variant: 'outline', size: 'lg', className: 'w-full' })}
+      <form
+        method="get"
+        action={tryAgainHref}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onTryAgain();
+        }}
       >
-        <RotateCcw aria-hidden="true" />
-        Try Again
-      </button>
+        <button
+          type="submit"
+          className={buttonVariants({ variant: 'outline', size: 'lg', className: 'w-full' })}
+        >
+          <RotateCcw aria-hidden="true" />
+          Try Again
+        </button>
+      </form>
     </div>
   );
 }

@@ -6,12 +6,20 @@ import { CallMeNowResult } from './call-me-now-result';
 /**
  * The landing page's callback request (spec sections 2 and 4): form, then the server's message
  * with Try Again, then the form again. Success empties the field; a refusal keeps what was typed
- * so it can be corrected.
+ * so it can be corrected. The form also posts to `action` (the page's own address), where the
+ * server asks for the callback and renders the page with its answer (`initialAnswer`), so it
+ * works on a phone without JavaScript too.
  */
-export function CallMeNow() {
+export function CallMeNow({
+  action = '/',
+  initialAnswer,
+}: {
+  action?: string;
+  initialAnswer?: CallMeNowAnswer;
+}) {
   const [phoneNumber, setPhoneNumber] = useState('');
   const [isSending, setIsSending] = useState(false);
-  const [result, setResult] = useState<CallMeNowAnswer | null>(null);
+  const [result, setResult] = useState<CallMeNowAnswer | null>(initialAnswer ?? null);
   const inputRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   // Only a switch the visitor caused moves focus; the first render leaves it where it is.
@@ -39,13 +47,21 @@ export function CallMeNow() {
   }
 
   if (result) {
-    return <CallMeNowResult result={result} onTryAgain={tryAgain} messageRef={messageRef} />;
+    return (
+      <CallMeNowResult
+        result={result}
+        onTryAgain={tryAgain}
+        tryAgainHref={action}
+        messageRef={messageRef}
+      />
+    );
   }
   return (
     <CallMeNowForm
       phoneNumber={phoneNumber}
       onPhoneNumberChange={setPhoneNumber}
       onSubmit={send}
+      action={action}
       isSending={isSending}
       inputRef={inputRef}
     />

@@ -2,11 +2,11 @@ import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import { EmailAddress } from '@/components/email-address';
 import { mailtoHref, telHref } from '@/lib/contact-links';
-import { getPublicConfig } from '@/lib/public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 /** Spec section 2: the payment page's help contact block (support email and phone). */
 export function HelpContact() {
-  const { contactEmail, contactPhone } = getPublicConfig();
+  const { contactEmail, contactPhone } = usePublicConfig();
   const linkClass =
     'flex min-h-11 items-center gap-3 rounded-md px-1 font-medium text-primary underline-offset-4 hover:underline';
   return (

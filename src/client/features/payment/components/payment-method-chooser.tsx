@@ -18,7 +18,8 @@ const HINTS: Record<PaymentMethod, string> = {
 
 /**
  * Spec section 2's method chooser as a native radio group: arrow keys move between methods,
- * screen readers announce "1 of 3", and each choice is a large target for a thumb.
+ * screen readers announce "1 of 3", and each choice is a large target for a thumb. Named
+ * `method`, so the page's form posts it as it is when there is no JavaScript.
  */
 export function PaymentMethodChooser({
   value,
@@ -45,7 +46,7 @@ export function PaymentMethodChooser({
           >
             <input
               type="radio"
-              name="payment-method"
+              name="method"
               value={method}
               checked={checked}
               onChange={() => onChange(method)}

@@ -31,6 +31,13 @@ const DEMO_TEXT: Record<PaymentMethod, string> = {
     'Demonstration: these fields are examples. No bank details are needed and no money is taken.',
 };
 
+/** Without JavaScript the chosen method's text cannot follow the choice: one text for all. */
+const NO_SCRIPT_TEXT = {
+  stripe:
+    'When you press Pay, you will go to our payment provider Stripe’s secure page to enter your card or bank details. They never reach our systems.',
+  demo: 'Demonstration: when you press Pay, the payment is recorded. No card or bank details are needed and no money is taken.',
+};
+
 /**
  * Spec section 2's details area: 'Loading secure payment form...' first, then the chosen
  * method's fields or text. Card data never touches our pages (ARCHITECTURE section 7): with
@@ -47,14 +54,20 @@ export function PaymentMethodDetails({
   provider: 'stripe' | 'demo';
 }) {
   if (loading) {
+    // Without JavaScript the form never finishes "loading": say instead what Pay does.
     return (
-      <div
-        role="status"
-        className="flex min-h-28 items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-muted/50 p-4 text-muted-foreground"
-      >
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-        Loading secure payment form...
-      </div>
+      <>
+        <div
+          role="status"
+          className="flex min-h-28 items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-muted/50 p-4 text-muted-foreground noscript:hidden"
+        >
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          Loading secure payment form...
+        </div>
+        <p className="hidden rounded-lg border border-border bg-muted/50 p-4 text-base text-foreground noscript:block">
+          {NO_SCRIPT_TEXT[provider]}
+        </p>
+      </>
     );
   }
   if (provider === 'stripe') {

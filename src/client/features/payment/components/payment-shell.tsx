@@ -1,14 +1,14 @@
 import Building2 from 'lucide-react/icons/building-2';
 import Lock from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
-import { getPublicConfig } from '@/lib/public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 /**
  * The frame of the leaseholder's pages: the company they are paying, a plain "secure" mark, and
  * one narrow column that reads well on a phone and stays centred on a desktop.
  */
 export function PaymentShell({ children }: { children: ReactNode }) {
-  const { companyName } = getPublicConfig();
+  const { companyName } = usePublicConfig();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-card">

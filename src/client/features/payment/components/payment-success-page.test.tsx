@@ -17,6 +17,8 @@ const PAID: PaymentResult = {
   receipt: 'sent',
   receiptSent: true,
   failureReason: null,
+  remainingAmount: '0.00',
+  remainingPence: 0,
 };
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -115,5 +117,39 @@ describe('Payment success page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('starts from the server’s read without asking again, and shows what is left to pay', () => {
+    const part = { ...PAID, amount: '200.00', amountPence: 20_000, remainingPence: 104_550 };
+    render(
+      <PaymentSuccessPage
+        initial={{
+          page: 'payment-success',
+          linkId: 'link123',
+          result: { status: 200, body: part },
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Payment Successful' })).toBeInTheDocument();
+    expect(screen.getByText('£200.00')).toBeInTheDocument();
+    expect(screen.getByText('£1,045.50')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay the rest (£1,045.50)' })).toHaveAttribute(
+      'href',
+      '/payment/link123',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers no “Pay the rest” once the balance is paid', () => {
+    render(
+      <PaymentSuccessPage
+        initial={{
+          page: 'payment-success',
+          linkId: 'link123',
+          result: { status: 200, body: PAID },
+        }}
+      />,
+    );
+    expect(screen.queryByRole('link', { name: /Pay the rest/ })).not.toBeInTheDocument();
   });
 });
