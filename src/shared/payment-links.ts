@@ -87,5 +87,22 @@ export const PaymentLinkPageSchema = z.object({
 });
 export type PaymentLinkPage = z.infer<typeof PaymentLinkPageSchema>;
 
+/**
+ * GET /api/payment-links/{id}/renewal (issue 31): what Renew would send, for staff to confirm.
+ * `sentAt` is when the current link's message first went (null if it never did).
+ */
+export const RenewalPreviewSchema = z.object({
+  id: z.string(),
+  tenantName: z.string(),
+  /** Pounds with two decimals: what the new link asks for. */
+  amount: z.string(),
+  amountPence: z.number(),
+  channels: z.array(z.enum(['email', 'whatsapp'])),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type RenewalPreview = z.infer<typeof RenewalPreviewSchema>;
+
 export const PaymentLinkIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const PAYMENT_LINK_NOT_FOUND_MESSAGE = 'Payment link not found.';

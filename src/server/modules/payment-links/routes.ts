@@ -4,9 +4,11 @@ import {
   PaymentLinkItemSchema,
   PaymentLinkListQuerySchema,
   PaymentLinkPageSchema,
+  RenewalPreviewSchema,
 } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
 import { PaymentLinkExportQuerySchema, sendPaymentLinksCsv } from './export-payment-links.js';
+import { getRenewalPreview } from './get-renewal-preview.js';
 import { listPaymentLinks } from './list-payment-links.js';
 import { renewPaymentLink } from './renew-payment-link.js';
 
@@ -24,6 +26,12 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     '/payment-links/export.csv',
     { schema: { querystring: PaymentLinkExportQuerySchema } },
     async (request, reply) => sendPaymentLinksCsv(ctx, request.query, reply),
+  );
+
+  app.get(
+    '/payment-links/:id/renewal',
+    { schema: { params: PaymentLinkIdParamsSchema, response: { 200: RenewalPreviewSchema } } },
+    async (request) => getRenewalPreview(ctx, request.params.id),
   );
 
   app.post(
