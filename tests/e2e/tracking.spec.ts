@@ -83,7 +83,12 @@ test.describe('tracking', () => {
     await expect(page.getByLabel('Search')).toHaveValue(`${tag} COURT`);
     await expect(rows.first()).toContainText('£600.50');
 
+    // Renew asks first, saying what it will send and when the current link went (issue 31).
     await rows.first().getByRole('button', { name: 'Renew' }).click();
+    const renewDialog = page.getByRole('alertdialog');
+    await expect(renewDialog).toContainText(/Send a new link for £600\.50 to .+ by email/);
+    await expect(renewDialog).toContainText('The current link was');
+    await renewDialog.getByRole('button', { name: 'Send New Link' }).click();
     await expect(page.getByText('Payment link renewed')).toBeVisible();
     await expect(
       page.getByText('A new payment link has been generated and sent to the tenant.'),

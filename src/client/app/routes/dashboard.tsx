@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { RenewConfirmDialog } from '@/components/renew-confirm-dialog';
 import { CallbackRequestsCard } from '@/features/callback-requests/components/callback-requests-card';
 import { ExpiringLinksCard } from '@/features/dashboard/components/expiring-links-card';
 import { RecentPaymentsCard } from '@/features/dashboard/components/recent-payments-card';
@@ -13,15 +15,22 @@ import { useDocumentTitle } from '../use-document-title';
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { renew, renewingId } = useRenewPaymentLink();
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Dashboard" />
       <DashboardFigures />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentPaymentsCard />
-        <ExpiringLinksCard renewingId={renewingId} onRenew={renew} />
+        <ExpiringLinksCard renewingId={renewingId} onRenew={setConfirmingId} />
       </div>
       <CallbackRequestsCard />
+      <RenewConfirmDialog
+        linkId={confirmingId}
+        isRenewing={renewingId !== null && renewingId === confirmingId}
+        onConfirm={(id) => renew(id, { onSettled: () => setConfirmingId(null) })}
+        onCancel={() => setConfirmingId(null)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Loader2, Send } from 'lucide-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Button } from './button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
 
@@ -16,6 +16,9 @@ export function ConfirmSendDialog({
   isSending,
   onConfirm,
   onCancel,
+  confirmLabel = 'Send Now',
+  isConfirmDisabled = false,
+  children,
 }: {
   isOpen: boolean;
   title: string;
@@ -23,6 +26,12 @@ export function ConfirmSendDialog({
   isSending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirm button's words (spec section 2's 'Send Now' by default). */
+  confirmLabel?: string;
+  /** While what is being confirmed is still loading. */
+  isConfirmDisabled?: boolean;
+  /** More to read under the question. */
+  children?: ReactNode;
 }) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   // The button that asked, to give focus back to: there is no Radix trigger to return to.
@@ -54,6 +63,7 @@ export function ConfirmSendDialog({
       >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription className="mt-2">{description}</DialogDescription>
+        {children}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button ref={cancelButton} variant="outline" onClick={onCancel} disabled={isSending}>
             Cancel
@@ -61,9 +71,9 @@ export function ConfirmSendDialog({
           {/* aria-disabled rather than disabled while sending, so focus is not lost to the page. */}
           <Button
             variant="accent"
-            aria-disabled={isSending}
+            aria-disabled={isSending || isConfirmDisabled}
             onClick={() => {
-              if (!isSending) onConfirm();
+              if (!isSending && !isConfirmDisabled) onConfirm();
             }}
             className="aria-disabled:cursor-wait aria-disabled:opacity-60"
           >
@@ -72,7 +82,7 @@ export function ConfirmSendDialog({
             ) : (
               <Send aria-hidden="true" />
             )}
-            {isSending ? 'Sending...' : 'Send Now'}
+            {isSending ? 'Sending...' : confirmLabel}
           </Button>
         </div>
       </DialogContent>

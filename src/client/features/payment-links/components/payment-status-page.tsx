@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { RenewConfirmDialog } from '@/components/renew-confirm-dialog';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { useNow } from '@/lib/use-now';
@@ -30,6 +31,7 @@ export function PaymentStatusPage() {
   const [query, update] = useListQuery();
   const links = usePaymentLinks(query);
   const { renew, renewingId } = useRenewPaymentLink();
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   const exportLinks = useExportPaymentLinks();
   const [searchText, setSearchText] = useSearchBox(query.search ?? '', (search) =>
     update({ search: search || undefined, offset: 0 }),
@@ -79,7 +81,7 @@ export function PaymentStatusPage() {
             now={now}
             renewingId={renewingId}
             onSort={onSort}
-            onRenew={(link) => renew(link.id)}
+            onRenew={(link) => setConfirmingId(link.id)}
           />
           {page?.total === 0 ? (
             <EmptyState isFiltered={Boolean(query.status || query.search)} />
@@ -94,6 +96,12 @@ export function PaymentStatusPage() {
           ) : null}
         </Card>
       )}
+      <RenewConfirmDialog
+        linkId={confirmingId}
+        isRenewing={renewingId !== null && renewingId === confirmingId}
+        onConfirm={(id) => renew(id, { onSettled: () => setConfirmingId(null) })}
+        onCancel={() => setConfirmingId(null)}
+      />
     </div>
   );
 }
