@@ -28,6 +28,8 @@ interface ServerOptions {
   logoutStatus?: number;
   /** Never answer the status call, to see the loading state. */
   isStatusSlow?: boolean;
+  /** Call Me Now requests waiting to be rung back. */
+  waitingCount?: number;
 }
 
 /** A stand-in for the API, answering with the server's shapes and messages. */
@@ -58,7 +60,9 @@ function mockServer(options: ServerOptions) {
         isDemo: options.isDemo === true,
       });
     }
-    if (url.startsWith('/api/callback-requests')) return json(200, { items: [], waitingCount: 0 });
+    if (url.startsWith('/api/callback-requests')) {
+      return json(200, { items: [], waitingCount: options.waitingCount ?? 0 });
+    }
     return json(404, { message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -185,6 +189,42 @@ describe('the sidebar on other pages', () => {
     );
     await screen.findByRole('link', { name: 'Go to dashboard' });
     expect(adminNav()).not.toBeInTheDocument();
+  });
+});
+
+describe('staff screens without traps (issue 31)', () => {
+  it('badge the Dashboard item with the call-back requests waiting', async () => {
+    mockServer({ isSignedIn: true, waitingCount: 3 });
+    renderAt('/upload');
+    const nav = await waitFor(() => {
+      const found = adminNav();
+      if (!found) throw new Error('no sidebar yet');
+      return found;
+    });
+    expect(
+      await within(nav).findByRole('link', {
+        name: /^Dashboard ?\(3 call-back requests waiting\)$/,
+      }),
+    ).toHaveAttribute('href', '/admin');
+  });
+
+  it('start each page at the top, but keep the place on Back', async () => {
+    mockServer({ isSignedIn: true });
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { user } = renderAt('/upload');
+    await screen.findByRole('heading', { name: 'Bulk Upload' });
+    scrollTo.mockClear();
+    await user.click(within(adminNav()!).getByRole('link', { name: 'Payment Status' }));
+    await screen.findByRole('heading', { name: 'Payment Status' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    scrollTo.mockClear();
+    window.history.replaceState(null, '', '/upload');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await user.click(within(adminNav()!).getByRole('link', { name: 'Bulk Upload' }));
+    await screen.findByRole('heading', { name: 'Bulk Upload' });
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 });
 

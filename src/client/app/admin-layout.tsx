@@ -6,6 +6,7 @@ import { DemoModeBanner } from '@/features/system/components/demo-mode-banner';
 import { MobileNav } from './mobile-nav';
 import { SidebarPanel } from './sidebar';
 import { isSidebarShown } from './sidebar-visibility';
+import { useScrollToTop } from './use-scroll-to-top';
 
 const MAIN_ID = 'main-content';
 
@@ -29,6 +30,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
   const auth = useAuthStatus();
   useSignInAgainOn401();
+  useScrollToTop();
 
   if (!isSidebarShown(path, auth.data?.isAuthenticated === true)) {
     return (

@@ -14,6 +14,7 @@ import {
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/logout';
+import { CallbackWaitingBadge } from '@/features/callback-requests/components/callback-waiting-badge';
 import { getPublicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
 
@@ -107,6 +108,7 @@ export function SidebarPanel({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0" />
                   {item.label}
+                  {item.href === '/admin' ? <CallbackWaitingBadge /> : null}
                 </Link>
               </li>
             );
