@@ -45,13 +45,14 @@ export async function createPaymentLink(
 ): Promise<PaymentLink> {
   const { tenant, ...linkOverrides } = overrides;
   const amountPence = linkOverrides.amount_pence ?? 124_550;
-  // A link made with its own leaseholder owes its amount, as an upload's would.
+  // A link made with its own leaseholder owes its amount, as an upload's would, unless it is paid.
+  const owed = linkOverrides.status === 'paid' ? 0 : amountPence;
   const tenantId =
     linkOverrides.tenant_id ??
     (
       await createTenant(ctx, {
-        balance_pence: amountPence,
-        owing_since: ctx.clock.now(),
+        balance_pence: owed,
+        owing_since: owed > 0 ? ctx.clock.now() : null,
         ...tenant,
       })
     ).id;

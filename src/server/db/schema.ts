@@ -239,6 +239,11 @@ export interface MessagesTable {
   error: string | null;
   created_at: number;
   updated_at: number;
+  /**
+   * Which occasion of its kind this is: '' for the first, else the payment it confirms or the
+   * day it was sent again on request. Unique with link, kind and channel.
+   */
+  occasion: Generated<string>;
 }
 
 /** What a message says, rendered once when it is queued; kept apart from its hot status row. */

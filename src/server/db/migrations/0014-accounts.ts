@@ -35,6 +35,8 @@ export function accounts(engine: Engine) {
       ]);
 
       await fillAccountKeys(db);
+      await mergeDuplicateAccounts(db);
+      await closeOlderOpenLinks(db);
       await sql`update tenants set balance_pence = coalesce((
           select l.amount_pence from payment_links l
           where l.tenant_id = tenants.id and l.replaced_by is null and l.status <> 'paid'
@@ -95,8 +97,83 @@ export function accounts(engine: Engine) {
         .on('account_events')
         .columns(['tenant_id', 'at'])
         .execute();
+
+      await messageOccasions(db, engine);
     },
   };
+}
+
+/**
+ * Before accounts, every upload made a new leaseholder row, so one person re-uploaded had
+ * several. They become one account (the newest row, which has the latest contact details) with
+ * all their links, so their balance is counted once.
+ */
+async function mergeDuplicateAccounts(db: Kysely<unknown>) {
+  const { rows } = await sql<{ match_key: string }>`
+    select match_key from tenants group by match_key having count(*) > 1`.execute(db);
+  for (const { match_key } of rows) {
+    const { rows: ids } = await sql<{ id: string }>`
+      select id from tenants where match_key = ${match_key} order by created_at desc, id desc`.execute(
+      db,
+    );
+    const [survivor, ...others] = ids.map((row) => row.id);
+    for (const other of others) {
+      await sql`update payment_links set tenant_id = ${survivor} where tenant_id = ${other}`.execute(
+        db,
+      );
+      await sql`delete from tenants where id = ${other}`.execute(db);
+    }
+  }
+}
+
+/** One open link per account: an older pending link is replaced by the account's newest one. */
+async function closeOlderOpenLinks(db: Kysely<unknown>) {
+  await sql`update payment_links set status = 'expired', closed_reason = 'replaced',
+      closed_at = created_at,
+      replaced_by = (select n.id from payment_links n
+        where n.tenant_id = payment_links.tenant_id and n.status = 'pending'
+          and n.replaced_by is null and n.processing_since is null
+        order by n.created_at desc, n.id desc limit 1)
+    where status = 'pending' and replaced_by is null and processing_since is null
+      and id <> (select n.id from payment_links n
+        where n.tenant_id = payment_links.tenant_id and n.status = 'pending'
+          and n.replaced_by is null and n.processing_since is null
+        order by n.created_at desc, n.id desc limit 1)`.execute(db);
+}
+
+/**
+ * A message is unique per link, kind, channel and occasion: a link part-paid twice gets two
+ * confirmations, and a link sent again on request a second payment-link message. SQLite cannot
+ * drop a table's unique constraint, so the table is rebuilt (its documented procedure, with
+ * foreign keys off: migrations on SQLite run outside a transaction).
+ */
+async function messageOccasions(db: Kysely<unknown>, engine: Engine) {
+  if (engine === 'postgres') {
+    await sql`alter table messages add column occasion text not null default ''`.execute(db);
+    await sql`alter table messages drop constraint messages_link_kind_channel`.execute(db);
+    await sql`alter table messages add constraint messages_link_kind_channel_occasion
+      unique (link_id, kind, channel, occasion)`.execute(db);
+    return;
+  }
+  const { rows: indexes } = await sql<{ sql: string }>`select sql from sqlite_master
+    where type = 'index' and tbl_name = 'messages' and sql is not null`.execute(db);
+  await sql`pragma foreign_keys = off`.execute(db);
+  await sql`create table messages_new (
+      id text primary key, link_id text not null references payment_links (id),
+      kind text not null, channel text not null, recipient text not null, status text not null,
+      provider_id text, error text, created_at bigint not null, updated_at bigint not null,
+      occasion text not null default '',
+      constraint messages_link_kind_channel_occasion unique (link_id, kind, channel, occasion))`.execute(
+    db,
+  );
+  await sql`insert into messages_new (id, link_id, kind, channel, recipient, status, provider_id,
+      error, created_at, updated_at)
+    select id, link_id, kind, channel, recipient, status, provider_id, error, created_at,
+      updated_at from messages`.execute(db);
+  await sql`drop table messages`.execute(db);
+  await sql`alter table messages_new rename to messages`.execute(db);
+  for (const index of indexes) await sql.raw(index.sql).execute(db);
+  await sql`pragma foreign_keys = on`.execute(db);
 }
 
 type Column = [name: string, type: 'text' | 'bigint', defaultValue?: number];

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../shared/payment-page.js';
 /** What a provider needs to know about the link being paid: always the server's own copy. */
 export interface CheckoutLink {
   id: string;
+  /** What to take: the balance, or the part of it the leaseholder chose (checked by us). */
   amountPence: number;
   expiresAt: number;
   tenantName: string;
@@ -32,6 +33,8 @@ export interface CheckoutState {
   /** From the checkout's metadata; null when it carries none. */
   linkId: string | null;
   amountPence: number | null;
+  /** What we asked the provider to take (its metadata): a part payment's own amount. */
+  requestedPence: number | null;
   /** ISO 4217, lower case. */
   currency: string | null;
   method: PaymentMethod | null;
@@ -73,7 +76,7 @@ export class PaymentProviderError extends Error {
  */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'demo';
-  /** Starts paying `link` with `method`; the amount is the link's, never the browser's. */
+  /** Starts paying `link` with `method`; the amount is the server's checked one. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   /** The checkout as the provider sees it now; null when it does not know the reference. */
   retrieveCheckout(reference: string): Promise<CheckoutState | null>;

@@ -64,6 +64,9 @@ export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState
     reference: session.id,
     linkId: session.metadata?.link_id ?? null,
     amountPence: session.amount_total ?? null,
+    requestedPence: /^\d+$/.test(session.metadata?.amount_pence ?? '')
+      ? Number(session.metadata?.amount_pence)
+      : null,
     currency: session.currency ?? null,
     method: methodOf(session),
     status: oneOf(session.status, ['complete', 'expired'] as const) ?? 'open',
@@ -98,7 +101,7 @@ export function createStripeProvider(
         Math.max(link.expiresAt, now + SESSION_MIN_MS),
         now + SESSION_MAX_MS,
       );
-      const metadata = { link_id: link.id, method };
+      const metadata = { link_id: link.id, method, amount_pence: String(link.amountPence) };
       try {
         const session = await stripe.checkout.sessions.create({
           mode: 'payment',

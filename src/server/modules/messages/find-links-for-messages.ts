@@ -3,12 +3,20 @@ import type { AppContext } from '../../context.js';
 import type { PaymentLinkStatus } from '../../db/schema.js';
 import type { LinkForMessages } from './message-content.js';
 
-export type LinkWithStatus = LinkForMessages & { status: PaymentLinkStatus };
+export type LinkWithStatus = LinkForMessages & {
+  status: PaymentLinkStatus;
+  /** Chasing is held for the leaseholder until then (epoch ms), or null. */
+  hold_until: number | null;
+};
 
 /** Well under both engines' bound-parameter limits (SQLite 32,766; PostgreSQL 65,535). */
 export const ID_CHUNK_SIZE = 500;
 
-/** The links (with their leaseholders) that messages are rendered from, by id. */
+/**
+ * The links (with their leaseholders) that messages are rendered from, by id. A pending link's
+ * amount is what its account owes now, so a reminder after a part or offline payment asks for
+ * what remains.
+ */
 export async function findLinksForMessages(
   ctx: AppContext,
   linkIds: readonly string[],
@@ -19,9 +27,11 @@ export async function findLinksForMessages(
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
     .select([
       'payment_links.id',
-      'payment_links.amount_pence',
+      sql<number>`case when payment_links.status = 'pending' and tenants.balance_pence > 0
+        then tenants.balance_pence else payment_links.amount_pence end`.as('amount_pence'),
       'payment_links.expires_at',
       'payment_links.status',
+      'tenants.hold_until',
       'tenants.name as tenant_name',
       'tenants.email as tenant_email',
       // A landline is on record but cannot take WhatsApp or SMS: no phone to message.

@@ -12,9 +12,11 @@ export interface NewMessage extends MessageContent {
   recipient: string;
   /** Shown on the 'queued' event of the message's timeline. */
   detail?: string;
+  /** MessagesTable.occasion: '' unless the same kind is sent on this link more than once. */
+  occasion?: string;
 }
 
-/** 10 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
+/** 11 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -48,9 +50,12 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
           error: null,
           created_at: now,
           updated_at: now,
+          occasion: message.occasion ?? '',
         })),
       )
-      .onConflict((conflict) => conflict.columns(['link_id', 'kind', 'channel']).doNothing())
+      .onConflict((conflict) =>
+        conflict.columns(['link_id', 'kind', 'channel', 'occasion']).doNothing(),
+      )
       .returning('id')
       .execute();
     if (inserted.length === 0) continue;

@@ -109,6 +109,7 @@ describe('reminders and confirmation', () => {
       transactionId: 'pi_3QxY7T2eZvKYlo2C',
       paidAt,
       method: 'card',
+      amountPence: link.amount_pence,
     });
     await t.drainJobs();
     t.clock.set(link.expires_at);

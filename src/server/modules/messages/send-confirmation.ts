@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../shared/dates.js';
+import { formatPence } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { getTemplates } from '../templates/get-templates.js';
@@ -15,12 +16,14 @@ export interface ConfirmedPayment {
   paidAt: number;
   /** How they paid (card, pay_by_bank, bacs_debit, demo): recorded on the message's timeline. */
   method: string;
+  /** What this payment was for, in pence ({{amount}}: a part payment confirms its own amount). */
+  amountPence: number;
 }
 
 /**
  * On payment: queues the confirmation (email and WhatsApp, as the leaseholder can be reached)
  * and cancels the link's pending reminders, in one transaction; pass `{ ...ctx, db: trx }` to
- * make it part of the transaction that records the payment. A second call for the same link
+ * make it part of the transaction that records the payment. A second call for the same payment
  * (a repeated payment webhook) queues nothing more. Returns how many messages were queued.
  */
 export async function sendConfirmation(
@@ -34,6 +37,7 @@ export async function sendConfirmation(
     const templates = await getTemplates(tx);
     const values = {
       ...linkTemplateValues(tx.config, link, tx.clock.now()),
+      amount: formatPence(payment.amountPence),
       transactionId: payment.transactionId,
       paymentDate: formatDateTime(payment.paidAt),
     };
@@ -45,6 +49,8 @@ export async function sendConfirmation(
         channel,
         recipient,
         detail: `Payment received (${payment.method})`,
+        // One confirmation per payment: a link paid in parts confirms each part.
+        occasion: payment.transactionId,
         ...renderMessageContent(templates, 'confirmation', channel, values),
       })),
     );

@@ -1,9 +1,11 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { MessageContentsTable, MessagesTable, PaymentLinkStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { ChannelError } from '../../integrations/channel-error.js';
 import { completeJobWithin } from '../../jobs/complete-job.js';
+import { DeferJob } from '../../jobs/defer-job.js';
 import type { Job, JobHandler } from '../../jobs/job-types.js';
 import { PermanentJobError } from '../../jobs/permanent-job-error.js';
 import { anonymiseMessages } from '../data-protection/anonymise-messages.js';
@@ -13,10 +15,11 @@ import { fallBackToSms } from './fall-back-to-sms.js';
 
 const PayloadSchema = z.object({ messageId: z.string().min(1) });
 
-type MessageToSend = MessagesTable &
+type MessageToSend = Selectable<MessagesTable> &
   Pick<MessageContentsTable, 'subject' | 'body' | 'html'> & {
     link_status: PaymentLinkStatus;
     link_expires_at: number;
+    hold_until: number | null;
     erased_at: number | null;
   };
 
@@ -61,6 +64,13 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
     return;
   }
 
+  // Chasing held for this leaseholder (Breathing Space, a dispute): asking to pay waits until the
+  // hold ends, without using an attempt; a confirmation of money received never waits.
+  const now = ctx.clock.now();
+  if (message.kind !== 'confirmation' && message.hold_until !== null && message.hold_until > now) {
+    throw new DeferJob(message.hold_until, 'Chasing is on hold for this leaseholder');
+  }
+
   // No 'sending' write before the provider call: the job's lease already makes this run the
   // only one for the message (claims are exclusive, FOR UPDATE SKIP LOCKED on PostgreSQL). Each
   // retry still shows on the timeline as its 'Will retry' event.
@@ -97,6 +107,7 @@ function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend |
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
     .selectAll('messages')
     .select([
+      'tenants.hold_until',
       'tenants.erased_at',
       'message_contents.subject',
       'message_contents.body',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeRemaining } from '../../../shared/expiry.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
+import { DeferJob } from '../../jobs/defer-job.js';
 import type { JobHandler } from '../../jobs/job-types.js';
 import { PermanentJobError } from '../../jobs/permanent-job-error.js';
 import { isLinkOpen } from '../payment-links/link-state.js';
@@ -46,6 +47,10 @@ export const sendReminderJob: JobHandler = async (payload, ctx: AppContext) => {
     const now = tx.clock.now();
     const [link] = await findLinksForMessages(tx, [linkId]);
     if (!link || !isLinkOpen(link, now)) return;
+    // Held (Breathing Space, a dispute): the reminder waits, and is rendered when it goes out.
+    if (link.hold_until !== null && link.hold_until > now) {
+      throw new DeferJob(link.hold_until, 'Chasing is on hold for this leaseholder');
+    }
     const templates = await getTemplates(tx);
     const values = {
       ...linkTemplateValues(tx.config, link, now),

@@ -238,10 +238,13 @@ describe('payment links', () => {
     expect(audit).toHaveLength(2);
   });
 
-  it('refuses to renew paid, failed, already renewed and unknown links', async () => {
+  it('refuses to renew paid, already renewed and unknown links; renews a failed one', async () => {
     const [margaret, dafydd, siobhan] = await seed();
     expect((await renew(dafydd!.id)).statusCode).toBe(409);
-    expect((await renew(siobhan!.id)).statusCode).toBe(409);
+    // A failed Direct Debit leaves the balance owed: the account can be sent a new link.
+    const failed = await renew(siobhan!.id);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({ amountPence: 8_999, status: 'pending' });
     expect((await renew(margaret!.id)).statusCode).toBe(200);
     const again = await renew(margaret!.id);
     expect(again.statusCode).toBe(409);

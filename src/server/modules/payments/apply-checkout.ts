@@ -29,7 +29,8 @@ export interface Mismatch {
 
 /**
  * Checks a provider checkout against our copy of its link: only a checkout for one of our links,
- * for exactly that link's amount in pounds, can pay it (a tampered or foreign session cannot).
+ * in pounds, for exactly the amount we asked it to take (the link's, or a part payment's recorded
+ * in its metadata when we created it) can pay it: a tampered or foreign session cannot.
  */
 async function paymentOf(
   ctx: AppContext,
@@ -44,8 +45,9 @@ async function paymentOf(
         .executeTakeFirst()
     : undefined;
   if (!link) problems.push(checkout.linkId ? 'unknown link id' : 'no link id in metadata');
-  if (link && checkout.amountPence !== link.amount_pence) {
-    problems.push(`amount ${checkout.amountPence} is not the link's ${link.amount_pence}`);
+  const requested = checkout.requestedPence ?? link?.amount_pence;
+  if (link && (checkout.amountPence !== requested || !checkout.amountPence)) {
+    problems.push(`amount ${checkout.amountPence} is not the ${requested} asked for`);
   }
   if (checkout.currency !== PAYMENT_CURRENCY) problems.push(`currency ${checkout.currency}`);
   if (!checkout.method) problems.push('unknown payment method');
@@ -58,7 +60,7 @@ async function paymentOf(
       provider: 'stripe',
       reference: checkout.reference,
       method: checkout.method,
-      amountPence: link.amount_pence,
+      amountPence: checkout.amountPence ?? 0,
       currency: PAYMENT_CURRENCY,
     },
   };

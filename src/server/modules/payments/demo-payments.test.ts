@@ -45,7 +45,7 @@ describe('paying with the demo provider (the embedded default)', () => {
 
   it('records a real demo payment: link paid, confirmation sent, result and receipt', async () => {
     t.clock.set(Date.UTC(2026, 6, 14, 13, 5));
-    const paid = await call('POST', '/pay', { method: 'card', amount: '0.01' });
+    const paid = await call('POST', '/pay', { method: 'card', amountPence: 1 });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toEqual({ kind: 'recorded' });
 
@@ -77,6 +77,8 @@ describe('paying with the demo provider (the embedded default)', () => {
       receipt: 'sent',
       receiptSent: true,
       failureReason: null,
+      remainingAmount: '0.00',
+      remainingPence: 0,
     });
     const confirmation = await t.ctx.db
       .selectFrom('messages')

@@ -11,7 +11,6 @@ import { AppError } from '../../lib/errors.js';
 import { applyCheckout } from './apply-checkout.js';
 import { findLink, type LinkWithTenant } from './find-link.js';
 import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
-import { predecessorsOf } from './renewal-chain.js';
 
 export interface LinkPayment {
   id: string;
@@ -28,39 +27,47 @@ export interface LinkPayment {
 
 const RANK: Record<PaymentStatus, number> = { succeeded: 0, processing: 1, failed: 2 };
 
-/** The payment that tells the story: the success, else one settling, else the latest. */
-async function findPaymentOf(ctx: AppContext, linkIds: string[]): Promise<LinkPayment | null> {
-  if (linkIds.length === 0) return null;
+/** The payment that tells the story: the latest success, else one settling, else the latest. */
+async function findPaymentOf(
+  ctx: AppContext,
+  where: { linkId: string } | { tenantId: string },
+): Promise<LinkPayment | null> {
   const payments = await ctx.db
     .selectFrom('payments')
+    .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
     .select([
-      'id',
-      'link_id',
-      'provider_ref',
-      'method',
-      'amount_pence',
-      'status',
-      'failure_reason',
-      'paid_at',
-      'updated_at',
+      'payments.id',
+      'payments.link_id',
+      'payments.provider_ref',
+      'payments.method',
+      'payments.amount_pence',
+      'payments.status',
+      'payments.failure_reason',
+      'payments.paid_at',
+      'payments.updated_at',
     ])
-    .where('link_id', 'in', linkIds)
+    .where((eb) =>
+      'linkId' in where
+        ? eb('payments.link_id', '=', where.linkId)
+        : eb('payment_links.tenant_id', '=', where.tenantId),
+    )
     .execute();
   payments.sort((a, b) => RANK[a.status] - RANK[b.status] || b.updated_at - a.updated_at);
   return payments[0] ?? null;
 }
 
 /**
- * The link's own payment; for a renewed link closed by a payment through an earlier link of its
- * chain (renewal-chain.ts), that payment, so its success page and receipt show what was paid.
+ * The link's own latest payment; for a link paid with no payment of its own (its balance was
+ * covered through an earlier link of the account: record-payment.ts), the account's latest, so
+ * its success page and receipt show what was paid.
  */
 export async function findLinkPayment(
   ctx: AppContext,
-  link: Pick<LinkWithTenant, 'id' | 'status'>,
+  link: Pick<LinkWithTenant, 'id' | 'status' | 'tenant_id'>,
 ): Promise<LinkPayment | null> {
-  const own = await findPaymentOf(ctx, [link.id]);
+  const own = await findPaymentOf(ctx, { linkId: link.id });
   if (own?.status === 'succeeded' || link.status !== 'paid') return own;
-  return (await findPaymentOf(ctx, await predecessorsOf(ctx, link.id))) ?? own;
+  return (await findPaymentOf(ctx, { tenantId: link.tenant_id })) ?? own;
 }
 
 const SENT_STATUSES = new Set(['sent', 'delivered', 'read', 'captured']);

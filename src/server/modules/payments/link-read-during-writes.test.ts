@@ -39,9 +39,8 @@ describe('the public link read while a write transaction is open', () => {
     // connection, and the test would time out.
     await t.ctx.db.transaction().execute(async (trx) => {
       await trx
-        .updateTable('payment_links')
-        .set({ amount_pence: 99_900 })
-        .where('id', '=', id)
+        .updateTable('tenants')
+        .set({ balance_pence: 99_900 })
         .execute();
       const read = await t.app.inject({
         method: 'GET',

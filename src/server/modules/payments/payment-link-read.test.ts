@@ -37,7 +37,7 @@ describe('public payment link read', () => {
     return rows;
   }
 
-  it('answers only what the page needs, amount from the link in pounds', async () => {
+  it('answers only what the page needs, amount owed in pounds', async () => {
     const link = await createPaymentLink(t.ctx, {
       amount_pence: 124_550,
       tenant: { name: 'Priya Shah', address: 'Flat 9, 4 Mill Lane, Leeds LS1 4AB' },
@@ -53,6 +53,9 @@ describe('public payment link read', () => {
       expiresAt: new Date(link.expires_at).toISOString(),
       status: 'pending',
       tenant: { name: 'Priya Shah', address: 'Flat 9, 4 Mill Lane, Leeds LS1 4AB' },
+      paidAmount: '0.00',
+      paidPence: 0,
+      minimumPence: 100,
     });
     // No email, phone, batch or ids beyond the link's own.
     expect(response.body).not.toContain('margaret.hughes@example.co.uk');

@@ -164,9 +164,21 @@ describe('paying a link that staff have renewed', () => {
 
     await payOnStripe(oldSession);
 
-    // The new link keeps its own payment; the old session is flagged for a refund, not recorded.
-    expect(await payments()).toMatchObject([{ link_id: fresh, provider_ref: freshSession.id }]);
+    // Both payments are recorded: the second leaves a credit on the account for staff to refund,
+    // never a silent loss, and is flagged.
+    expect(await payments()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ link_id: fresh, provider_ref: freshSession.id }),
+        expect.objectContaining({ link_id: old.id, provider_ref: oldSession.id }),
+      ]),
+    );
     expect((await link(old.id)).status).toBe('expired');
+    const account = await t.ctx.db
+      .selectFrom('tenants')
+      .select('balance_pence')
+      .where('id', '=', old.tenant_id)
+      .executeTakeFirstOrThrow();
+    expect(account.balance_pence).toBe(-89_000);
     expect(await audits('payment.duplicate_for_paid_link')).toMatchObject([
       { actor: 'stripe', subject: old.id },
     ]);

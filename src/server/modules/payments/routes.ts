@@ -57,6 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<
         return await startPayment(ctx, provider, {
           linkId: request.params.id,
           method: request.body.method,
+          amount: request.body.amount,
           ip: request.ip,
         });
       } catch (error) {

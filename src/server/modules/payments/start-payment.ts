@@ -1,3 +1,4 @@
+import { decimalStringToPence, formatPence } from '../../../shared/money.js';
 import {
   PAYMENT_ALREADY_PAID_MESSAGE,
   PAYMENT_IN_PROGRESS_MESSAGE,
@@ -8,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import { AppError } from '../../lib/errors.js';
 import { PAYMENT_CURRENCY } from './apply-checkout.js';
-import { findAvailableLink } from './get-public-payment-link.js';
+import { amountDueOn, findAvailableLink } from './get-public-payment-link.js';
 import { recordPaymentSucceeded } from './record-payment.js';
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
@@ -25,24 +26,57 @@ export function checkoutUrls(ctx: AppContext, linkId: string) {
 }
 
 /**
- * Pay: the amount is always the link's own (the browser sends only the method). Stripe answers
- * a hosted Checkout page to go to; the demo provider's payment is recorded at once.
+ * What this payment takes, in pence: the whole balance, or the part the leaseholder chose, from
+ * the configured minimum up to the balance at this moment. Never a total the browser worked out.
+ */
+export function amountToPay(
+  ctx: AppContext,
+  balancePence: number,
+  amount: string | undefined,
+): number {
+  if (amount === undefined || amount === '') return balancePence;
+  const pence = decimalStringToPence(amount.replace(/^£/, ''));
+  if (!Number.isSafeInteger(pence) || pence <= 0) {
+    throw new AppError('INVALID_REQUEST', 'Enter the amount in pounds, for example 20.00.');
+  }
+  const minimum = Math.min(ctx.config.minPartPaymentPence, balancePence);
+  if (pence < minimum) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      `The smallest amount you can pay is ${formatPence(minimum)}.`,
+    );
+  }
+  if (pence > balancePence) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      `You can pay at most ${formatPence(balancePence)}, the balance owed.`,
+    );
+  }
+  return pence;
+}
+
+/**
+ * Pay: the whole balance, or a part of it (amountToPay). Stripe answers a hosted Checkout page
+ * to go to; the demo provider's payment is recorded at once.
  */
 export async function startPayment(
   ctx: AppContext,
   provider: PaymentProvider | null,
-  input: { linkId: string; method: PaymentMethod; ip: string },
+  input: { linkId: string; method: PaymentMethod; ip: string; amount?: string | undefined },
 ): Promise<PayResponse> {
   const { link, state } = await findAvailableLink(ctx, input.linkId, input.ip);
   if (state === 'paid') throw new AppError('CONFLICT', PAYMENT_ALREADY_PAID_MESSAGE);
   if (state === 'processing') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+  const balancePence = amountDueOn(link, state);
+  if (balancePence <= 0) throw new AppError('CONFLICT', PAYMENT_ALREADY_PAID_MESSAGE);
+  const amountPence = amountToPay(ctx, balancePence, input.amount);
   if (!provider) throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
 
   // A PaymentProviderError escapes to the route, which answers 502.
   const start = await provider.createCheckout({
     link: {
       id: link.id,
-      amountPence: link.amount_pence,
+      amountPence,
       expiresAt: link.expires_at,
       tenantName: link.tenant_name,
       tenantEmail: link.tenant_email,
@@ -53,15 +87,19 @@ export async function startPayment(
   });
   if (start.kind === 'redirect') return { kind: 'redirect', url: start.url };
 
-  const outcome = await recordPaymentSucceeded(ctx, {
-    linkId: link.id,
-    provider: provider.name,
-    reference: start.reference,
-    method: input.method,
-    amountPence: link.amount_pence,
-    currency: PAYMENT_CURRENCY,
-  });
-  // Two presses at once: the second finds the link paid by the first.
+  const outcome = await recordPaymentSucceeded(
+    ctx,
+    {
+      linkId: link.id,
+      provider: provider.name,
+      reference: start.reference,
+      method: input.method,
+      amountPence,
+      currency: PAYMENT_CURRENCY,
+    },
+    { onlyIfOwed: true },
+  );
+  // Two presses at once: the second finds the balance paid by the first.
   if (outcome !== 'recorded') throw new AppError('CONFLICT', PAYMENT_ALREADY_PAID_MESSAGE);
   return { kind: 'recorded' };
 }

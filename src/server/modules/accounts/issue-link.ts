@@ -1,0 +1,54 @@
+import { formatDate } from '../../../shared/dates.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
+import { closeOpenLinks } from './account-ledger.js';
+
+export const NOTHING_OWED_MESSAGE =
+  'Nothing is owed on this account, so there is no balance to send a link for.';
+
+export function heldMessage(holdUntil: number): string {
+  return `Chasing is on hold for this leaseholder until ${formatDate(holdUntil)}. End the hold on their page to send a link.`;
+}
+
+/** The account as a new link needs it; refuses when there is nothing to ask for. */
+export async function accountForNewLink(ctx: AppContext, tenantId: string) {
+  const account = await ctx.db
+    .selectFrom('tenants')
+    .select(['id', 'balance_pence', 'hold_until', 'erased_at'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  if (!account) throw new AppError('NOT_FOUND', 'Leaseholder not found.');
+  if (account.erased_at !== null) {
+    throw new AppError(
+      'CONFLICT',
+      "This leaseholder's personal data was erased: they cannot be sent links.",
+    );
+  }
+  if (account.balance_pence <= 0) throw new AppError('CONFLICT', NOTHING_OWED_MESSAGE);
+  if (account.hold_until !== null && account.hold_until > ctx.clock.now()) {
+    throw new AppError('CONFLICT', heldMessage(account.hold_until));
+  }
+  return account;
+}
+
+/**
+ * A new link for what the account owes now, replacing its open link (one live link per account:
+ * the old one is closed as replaced, its reminders cancelled). Run it in the caller's
+ * transaction; the caller sends it. Returns the new link's id.
+ */
+export async function issueLink(
+  ctx: AppContext,
+  input: { tenantId: string; amountPence: number; batchId?: string | null; batchRow?: number },
+): Promise<string> {
+  const fresh = newPaymentLinkRow(ctx, {
+    tenantId: input.tenantId,
+    amountPence: input.amountPence,
+    batchId: input.batchId ?? null,
+    ...(input.batchRow === undefined ? {} : { batchRow: input.batchRow }),
+  });
+  await ctx.db.insertInto('payment_links').values(fresh).execute();
+  const id = fresh.id!;
+  await closeOpenLinks(ctx, input.tenantId, 'replaced', { except: id, replacedBy: id });
+  return id;
+}
