@@ -6,6 +6,18 @@ export const ProviderModesSchema = z.object({
   messaging: z.enum(['twilio', 'capture']),
   payments: z.enum(['stripe', 'demo']),
   isDemo: z.boolean(),
+  /**
+   * The company settings still holding the sample values shipped for the demo (issue 31): the
+   * public pages, receipts and messages would show a made-up company.
+   */
+  sampleSettings: z.array(z.enum(['COMPANY_NAME', 'CONTACT_PHONE', 'CONTACT_EMAIL'])).optional(),
 });
 
 export type ProviderModes = z.infer<typeof ProviderModesSchema>;
+
+/** The sample company the embedded default shows until COMPANY_NAME and the rest are set. */
+export const SAMPLE_COMPANY = {
+  COMPANY_NAME: 'Riverside Estate Management',
+  CONTACT_PHONE: '020 7946 0123',
+  CONTACT_EMAIL: 'enquiries@riverside-estates.example',
+} as const;

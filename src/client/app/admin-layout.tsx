@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { useAuthStatus } from '@/features/auth/api/get-auth-status';
 import { useSignInAgainOn401 } from '@/features/auth/api/use-sign-in-again-on-401';
 import { DemoModeBanner } from '@/features/system/components/demo-mode-banner';
+import { SampleSettingsBanner } from '@/features/system/components/sample-settings-banner';
 import { MobileNav } from './mobile-nav';
 import { SidebarPanel } from './sidebar';
 import { isSidebarShown } from './sidebar-visibility';
@@ -49,6 +50,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <MobileNav />
       <div className="flex min-w-0 flex-1 flex-col">
         <DemoModeBanner />
+        <SampleSettingsBanner />
         <main
           id={MAIN_ID}
           tabIndex={-1}

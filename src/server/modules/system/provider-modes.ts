@@ -1,4 +1,4 @@
-import type { ProviderModes } from '../../../shared/system.js';
+import { type ProviderModes, SAMPLE_COMPANY } from '../../../shared/system.js';
 import type { Config } from '../../config.js';
 
 /** Each provider is real once configured; otherwise its embedded stand-in runs (demo mode). */
@@ -10,5 +10,17 @@ export function providerModes(config: Config): ProviderModes {
   } as const;
   const isDemo =
     modes.email === 'capture' || modes.messaging === 'capture' || modes.payments === 'demo';
-  return { ...modes, isDemo };
+  return { ...modes, isDemo, sampleSettings: sampleSettingsOf(config) };
+}
+
+/** The company settings left at the sample values (config.ts's defaults). */
+export function sampleSettingsOf(config: Config): NonNullable<ProviderModes['sampleSettings']> {
+  const current = {
+    COMPANY_NAME: config.company.name,
+    CONTACT_PHONE: config.company.phone,
+    CONTACT_EMAIL: config.company.email,
+  };
+  return (Object.keys(SAMPLE_COMPANY) as (keyof typeof SAMPLE_COMPANY)[]).filter(
+    (key) => current[key].trim() === SAMPLE_COMPANY[key],
+  );
 }
