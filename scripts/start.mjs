@@ -28,10 +28,19 @@ function newestMtime(target) {
   return newest;
 }
 
+/**
+ * When the build was made: this script's stamp, or the server entry that `npm run build` writes
+ * last, so a release built with `npm run build` (README, "Running in production") is not built
+ * again by `npm run backup` on the server.
+ */
+function builtAt() {
+  const outputs = [stamp, path.join(root, 'dist', 'server', 'index.js')].filter(existsSync);
+  return Math.max(0, ...outputs.map((file) => statSync(file).mtimeMs));
+}
+
 function isBuildCurrent() {
-  if (!existsSync(stamp)) return false;
-  const built = statSync(stamp).mtimeMs;
-  return inputs.every((input) => newestMtime(path.join(root, input)) <= built);
+  const built = builtAt();
+  return built > 0 && inputs.every((input) => newestMtime(path.join(root, input)) <= built);
 }
 
 if (!isBuildCurrent()) {

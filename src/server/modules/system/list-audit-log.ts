@@ -7,11 +7,15 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The audit log newest first, optionally only entries whose action or subject contains `search`. */
+/**
+ * The audit log newest first, optionally only entries whose action, subject or actor (who did
+ * it: admin, system, visitor) contains `search`.
+ */
 export async function listAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
   const like = query.search ? likePattern(query.search) : undefined;
   const matching = sql<SqlBool>`(lower(action) like ${like} escape '\\'
-    or lower(coalesce(subject, '')) like ${like} escape '\\')`;
+    or lower(coalesce(subject, '')) like ${like} escape '\\'
+    or lower(actor) like ${like} escape '\\')`;
   const base = ctx.db.selectFrom('audit_log').$if(like !== undefined, (q) => q.where(matching));
   const [rows, total] = await Promise.all([
     base

@@ -189,7 +189,7 @@ describe('System API', () => {
     expect((await retry('abc')).statusCode).toBe(400);
   });
 
-  it('pages the audit log newest first and searches action and subject text', async () => {
+  it('pages the audit log newest first and searches action, subject and actor text', async () => {
     for (let index = 1; index <= 30; index++) {
       t.clock.advance(MINUTE);
       await writeAudit(t.ctx.db, t.clock, {
@@ -214,5 +214,10 @@ describe('System API', () => {
     expect((await get('/api/system/audit?search=ates%25')).json().total).toBe(0);
     // % and _ are literal: as wildcards these would match every "templates.updated".
     expect((await get('/api/system/audit?search=ates_')).json().total).toBe(0);
+    // Who did it: setting the admin password is the system's doing.
+    const bySystem = (await get('/api/system/audit?search=SYSTEM')).json();
+    expect(bySystem.items.map((item: { action: string }) => item.action)).toEqual([
+      'auth.password_set',
+    ]);
   });
 });

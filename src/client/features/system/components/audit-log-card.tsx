@@ -50,7 +50,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Who did what, and when: searchable by action or subject, newest first, paged on the server. */
+/** Who did what, and when: searchable by action, subject or who, newest first, paged on the server. */
 export function AuditLogCard() {
   const searchId = useId();
   const [draft, setDraft] = useState('');
@@ -77,18 +77,19 @@ export function AuditLogCard() {
           Audit log
         </CardTitle>
         <CardDescription>
-          Sign-ins, uploads, sends, renewals, template changes and retries.
+          Sign-ins, uploads, sends, renewals, template changes, retries, and leaseholders’ data
+          exported or erased.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
           <div className="flex min-w-48 flex-1 flex-col gap-2">
-            <Label htmlFor={searchId}>Search action or subject</Label>
+            <Label htmlFor={searchId}>Search action, subject or who</Label>
             <Input
               id={searchId}
               value={draft}
               maxLength={100}
-              placeholder="e.g. renewed, job, login"
+              placeholder="e.g. erased, job 7"
               onChange={(event) => setDraft(event.target.value)}
             />
           </div>

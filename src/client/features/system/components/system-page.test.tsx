@@ -199,7 +199,7 @@ describe('System page', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(`Showing 26–27 of 27`)).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Search action or subject'), 'retried');
+    await user.type(screen.getByLabelText('Search action, subject or who'), 'retried');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     await waitFor(() =>
@@ -215,8 +215,8 @@ describe('System page', () => {
       offset: '0',
     });
 
-    await user.clear(screen.getByLabelText('Search action or subject'));
-    await user.type(screen.getByLabelText('Search action or subject'), 'nothing-like-it');
+    await user.clear(screen.getByLabelText('Search action, subject or who'));
+    await user.type(screen.getByLabelText('Search action, subject or who'), 'nothing-like-it');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(
       await screen.findByText('Nothing in the audit log matches “nothing-like-it”.'),
