@@ -1,5 +1,7 @@
-import { ExternalLink, Loader2, RotateCw } from 'lucide-react';
+import { ExternalLink, Loader2, MailCheck, RotateCw } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { messagePreviewHref } from '@/lib/message-preview-href';
 import { timeRemaining } from '../../../../shared/expiry';
 import { formatPence } from '../../../../shared/money';
 import type { PaymentLinkItem } from '../../../../shared/payment-links';
@@ -17,6 +19,16 @@ function canRenew(link: PaymentLinkItem): boolean {
     (link.status === 'pending' || link.status === 'expired') &&
     !link.replacedBy &&
     !link.isProcessing
+  );
+}
+
+/** Only an open link can be sent (the preview's Send refuses any other). */
+function canSend(link: PaymentLinkItem, now: number): boolean {
+  return (
+    link.status === 'pending' &&
+    !link.replacedBy &&
+    !link.isProcessing &&
+    Date.parse(link.expiresAt) > now
   );
 }
 
@@ -63,6 +75,22 @@ export function PaymentLinkRow({
               View
             </a>
           </Button>
+          {canSend(link, now) ? (
+            <Button variant="outline" size="sm" asChild>
+              <Link
+                href={messagePreviewHref({
+                  tenant: link.tenant,
+                  amount: link.amount,
+                  paymentUrl: link.linkUrl,
+                  expiresAt: link.expiresAt,
+                })}
+                aria-label={`Preview & send to ${link.tenant.name}`}
+              >
+                <MailCheck aria-hidden="true" />
+                Preview &amp; send
+              </Link>
+            </Button>
+          ) : null}
           {canRenew(link) ? (
             <Button
               variant="secondary"

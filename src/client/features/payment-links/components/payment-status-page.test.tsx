@@ -40,7 +40,7 @@ function makeLink(index: number): PaymentLinkItem {
 /** GET /api/payment-links over `count` links, paged as the server pages them. */
 function mockLinks(count: number) {
   const all = Array.from({ length: count }, (_, index) => makeLink(index));
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     const { pathname, searchParams: params } = new URL(url, 'http://localhost');
     if (pathname === '/api/payment-links/export.csv') {
       return new Response('"Tenant Name"\r\n', {
@@ -49,6 +49,23 @@ function mockLinks(count: number) {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': 'attachment; filename="payment-links.csv"',
         },
+      });
+    }
+    if (pathname.endsWith('/renewal')) {
+      const link = all.find((item) => pathname === `/api/payment-links/${item.id}/renewal`)!;
+      const body = {
+        id: link.id,
+        tenantName: link.tenant.name,
+        amount: link.amount,
+        amountPence: link.amountPence,
+        channels: ['email'],
+        createdAt: link.createdAt,
+        expiresAt: link.expiresAt,
+        sentAt: link.createdAt,
+      };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
       });
     }
     const limit = Number(params.get('limit') ?? 50);
@@ -207,5 +224,39 @@ describe('Payment Status: Export CSV', () => {
     expect(toast.success).toHaveBeenCalledWith('Export ready', {
       description: '30 payment links exported.',
     });
+  });
+});
+
+describe('Payment Status: Preview & send (issue 31)', () => {
+  it('opens the single message preview for an open link, with the link’s details', async () => {
+    mockLinks(2);
+    const { user, address } = renderPage('/payments');
+    const row = (await screen.findByText('Tenant 1')).closest('tr')!;
+    await user.click(within(row).getByRole('link', { name: 'Preview & send to Tenant 1' }));
+    const url = new URL(address(), 'http://localhost');
+    expect(url.pathname).toBe('/message-preview');
+    expect(JSON.parse(url.searchParams.get('tenant')!)).toEqual({
+      name: 'Tenant 1',
+      email: null,
+      phone: null,
+      address: 'Flat 1',
+    });
+    expect(url.searchParams.get('amount')).toBe('100.00');
+    expect(url.searchParams.get('paymentUrl')).toBe('http://localhost:3000/payment/link-0');
+    expect(url.searchParams.get('expiresAt')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('asks before renewing, and renews nothing when cancelled', async () => {
+    const fetchMock = mockLinks(1);
+    const { user } = renderPage('/payments');
+    const row = (await screen.findByText('Tenant 1')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Renew' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Renew payment link?' });
+    expect(
+      await within(dialog).findByText('Send a new link for £100.00 to Tenant 1 by email?'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });
