@@ -99,6 +99,18 @@ export function registerDatabaseMetrics(registry: Registry, ctx: AppContext): vo
         .groupBy(['method', 'status'])
         .execute(),
   );
+  databaseGauge(
+    registry,
+    'portal_offline_payments',
+    'Payments staff recorded by hand (bank transfer, cheque, cash, other), by method.',
+    ['method'],
+    () =>
+      db
+        .selectFrom('offline_payments')
+        .select(['method', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('method')
+        .execute(),
+  );
   databaseGauge(registry, 'portal_upload_batches', 'Upload batches by status.', ['status'], () =>
     db
       .selectFrom('upload_batches')

@@ -61,7 +61,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('process_cpu_seconds_total');
   });
 
-  it('reports the queue, dead jobs, messages, payments and batches from the database', async () => {
+  it('reports the queue, dead jobs, messages, payments (portal and offline) and batches from the database', async () => {
     t = await createTestContext({ env: { METRICS_TOKEN: TOKEN } });
     const { ctx, clock } = t;
     const link = await createPaymentLink(ctx);
@@ -105,6 +105,20 @@ describe('GET /metrics', () => {
       })
       .execute();
 
+    await ctx.db
+      .insertInto('offline_payments')
+      .values({
+        id: newId(),
+        tenant_id: link.tenant_id,
+        amount_pence: 5_000,
+        method: 'cheque',
+        reference: null,
+        paid_on: '2026-03-02',
+        recorded_at: now,
+        recorded_by: 'admin',
+      })
+      .execute();
+
     const text = (await scrape(TOKEN)).body;
     expect(sample(text, 'portal_jobs{kind="send-message",state="dead"}')).toBe(1);
     expect(sample(text, 'portal_jobs{kind="send-message",state="queued"}')).toBe(2);
@@ -114,5 +128,6 @@ describe('GET /metrics', () => {
     expect(sample(text, 'portal_messages{channel="whatsapp",status="queued"}')).toBe(1);
     expect(sample(text, 'portal_payments{method="card",status="succeeded"}')).toBe(1);
     expect(sample(text, 'portal_upload_batches{status="completed"}')).toBe(1);
+    expect(sample(text, 'portal_offline_payments{method="cheque"}')).toBe(1);
   });
 });
