@@ -70,7 +70,7 @@ describe.skipIf(isPostgres)('SQLite backups', () => {
     );
     await runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test', limit: 10 });
 
-    // Each write is one transaction over three tables, tagged with its number.
+    // Each write is one transaction over six tables, money among them, tagged with its number.
     let written = 0;
     let isWriting = true;
     const writer = (async () => {
@@ -96,6 +96,38 @@ describe.skipIf(isPostgres)('SQLite backups', () => {
             { kind: 'test-write', payload: { n }, idempotencyKey: `w-${n}` },
             t.ctx.clock,
           );
+          await trx
+            .insertInto('tenants')
+            .values({
+              id: `w-${n}`,
+              name: `Leaseholder ${n}`,
+              email: null,
+              phone: null,
+              phone_kind: null,
+              address: `Flat ${n}, Riverside Court`,
+              search_text: null,
+              created_at: n,
+              match_key: `w-${n}`,
+              balance_pence: 10_000 - n,
+            })
+            .execute();
+          await trx
+            .insertInto('offline_payments')
+            .values({
+              id: `w-${n}`,
+              tenant_id: `w-${n}`,
+              amount_pence: n,
+              method: 'cheque',
+              reference: null,
+              paid_on: '2026-03-02',
+              recorded_at: n,
+              recorded_by: 'test',
+            })
+            .execute();
+          await trx
+            .insertInto('account_events')
+            .values({ tenant_id: `w-${n}`, at: n, kind: 'note', actor: 'test', text: `${n}` })
+            .execute();
         });
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -119,6 +151,10 @@ describe.skipIf(isPostgres)('SQLite backups', () => {
     const kept = count("select count(*) as n from audit_log where action = 'test.write'");
     expect(count("select count(*) as n from callback_requests where id like 'w-%'")).toBe(kept);
     expect(count("select count(*) as n from jobs where kind = 'test-write'")).toBe(kept);
+    for (const table of ['tenants', 'offline_payments', 'account_events']) {
+      const where = table === 'account_events' ? "actor = 'test'" : "id like 'w-%'";
+      expect(count(`select count(*) as n from ${table} where ${where}`), table).toBe(kept);
+    }
     expect(
       count("select max(cast(subject as integer)) as n from audit_log where action = 'test.write'"),
     ).toBe(kept);
@@ -142,6 +178,10 @@ describe.skipIf(isPostgres)('SQLite backups', () => {
           later.map((n) => `w-${n}`),
         )
         .execute();
+      const ids = later.map((n) => `w-${n}`);
+      await t.ctx.db.deleteFrom('offline_payments').where('id', 'in', ids).execute();
+      await t.ctx.db.deleteFrom('account_events').where('tenant_id', 'in', ids).execute();
+      await t.ctx.db.deleteFrom('tenants').where('id', 'in', ids).execute();
     }
     // sqlite_sequence remembers the deleted rows' ids; backups records this backup's outcome.
     const skip = ['sqlite_sequence', 'backups'];
