@@ -3,7 +3,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const ROWS = ['link-read.mjs', 'upload.mjs', 'email.mjs', 'growth.mjs', 'public-js.mjs'];
+const ROWS = [
+  'link-read.mjs',
+  'upload.mjs',
+  'email.mjs',
+  'growth.mjs',
+  'public-js.mjs',
+  'phone-load.mjs',
+];
 
 /** Runs one bench file, echoing its output; answers its exit code and its verdict lines. */
 function run(file) {

@@ -79,10 +79,20 @@ test.describe('admin access', () => {
     expect(await status.json()).toMatchObject({ isAuthenticated: false });
   });
 
-  test('an unknown path shows the 404 texts', async ({ page }) => {
-    await page.goto('/this/does/not/exist');
+  test('an unknown path shows the 404 texts with HTTP 404, and a way home', async ({ page }) => {
+    const response = await page.goto('/this/does/not/exist');
+    // Monitors and search engines see the page is missing (issue 31).
+    expect(response?.status()).toBe(404);
     await expect(page.getByText('404 Page Not Found')).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
     await expect(page.getByRole('navigation', { name: /admin/i })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // The router's pages answer 200, the staff pages that sign-in guards included.
+    for (const path of ['/admin', '/dashboard', '/upload', '/payments', '/templates', '/system']) {
+      expect((await page.request.get(path)).status(), path).toBe(200);
+    }
   });
 });

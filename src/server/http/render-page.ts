@@ -32,6 +32,8 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
 
 /** The marker in index.html's root element where the rendered page goes. */
 const OUTLET = '<!--app-html-->';
+/** Where the data block goes: before the moved scripts, or else before the end of the body. */
+const SCRIPTS_START = /<script type="module"|<link rel="modulepreload"|<\/body>/;
 
 /** Sends a public page rendered by React on the server, streamed into index.html's root. */
 export type SendRenderedPage = (
@@ -56,8 +58,8 @@ export function pageSender(
     const { head, tail } = data.page === 'landing' ? landing : payment;
     const dataTag = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${serializePageData(data)}</script>`;
     const start = title ? withTitle(head, title) : head;
-    const bodyEnd = tail.lastIndexOf('</body>');
-    const end = `${tail.slice(0, bodyEnd)}${dataTag}${tail.slice(bodyEnd)}`;
+    // The data first, then the scripts that read it.
+    const end = tail.replace(SCRIPTS_START, (first) => `${dataTag}${first}`);
     // React ends the stream it writes to; the end of index.html follows from the flush.
     const body = new Transform({
       transform: (chunk, _encoding, done) => done(null, chunk),
@@ -69,10 +71,28 @@ export function pageSender(
   };
 }
 
+/**
+ * index.html split around the root element. Its scripts move from the head to the end of the
+ * body: the page works before they run (its forms post without them), and fetched from the head
+ * they arrived while the phone was still reading the page and held the Pay button back while
+ * they ran (bench/phone-load.mjs).
+ */
 function splitTemplate(html: string): { head: string; tail: string } {
   const at = html.indexOf(OUTLET);
   if (at === -1) throw new Error(`index.html has no ${OUTLET} in its root element`);
-  return { head: html.slice(0, at), tail: html.slice(at + OUTLET.length) };
+  const scripts: string[] = [];
+  const head = html
+    .slice(0, at)
+    .replace(
+      /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g,
+      (tag) => {
+        scripts.push(tag.trim());
+        return '';
+      },
+    );
+  const tail = html.slice(at + OUTLET.length);
+  const bodyEnd = tail.lastIndexOf('</body>');
+  return { head, tail: `${tail.slice(0, bodyEnd)}${scripts.join('')}${tail.slice(bodyEnd)}` };
 }
 
 function withTitle(html: string, title: string): string {

@@ -112,7 +112,10 @@ export async function registerStaticClient(
     indexHtml && options.renderer
       ? pageSender(
           options.renderer,
-          { landing: indexHtml, payment: pages?.payment ?? indexHtml },
+          {
+            landing: withInlineStyles(indexHtml, options.clientDir),
+            payment: withInlineStyles(pages?.payment ?? indexHtml, options.clientDir),
+          },
           options.publicConfig,
         )
       : null;
@@ -161,6 +164,25 @@ function withListPreload(page: string, search: string): string {
 function fetchPreload(url: string): string {
   const href = url.replaceAll('&', '&amp;');
   return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+}
+
+/**
+ * The page with its stylesheet written into it. A server-rendered page is drawn as soon as its
+ * styles are there; fetched as a file, they share a slow phone connection with the scripts, and
+ * the first script to arrive runs before the page is drawn, which held the balance back by most
+ * of a second on a throttled phone (bench/phone-load.mjs, docs/decisions/0010). The CSP allows
+ * inline styles already.
+ */
+function withInlineStyles(html: string, clientDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/assets\/([\w.-]+\.css)">/g,
+    (link, name: string) => {
+      const file = path.join(clientDir, 'assets', name);
+      if (!existsSync(file)) return link;
+      const css = readFileSync(file, 'utf8');
+      return css.includes('</style') ? link : `<style>${css}</style>`;
+    },
+  );
 }
 
 function withHeadLinks(html: string, links: string): string {

@@ -1,7 +1,6 @@
 import CreditCard from 'lucide-react/icons/credit-card';
 import Landmark from 'lucide-react/icons/landmark';
 import Repeat from 'lucide-react/icons/repeat';
-import { cn } from '@/lib/utils';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -39,10 +38,8 @@ export function PaymentMethodChooser({
         return (
           <label
             key={method}
-            className={cn(
-              'flex min-h-16 cursor-pointer items-center gap-3 rounded-lg border-2 bg-card p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2',
-              checked ? 'border-primary bg-primary-soft' : 'border-border hover:border-input',
-            )}
+            // Marked by CSS from the radio itself, so the choice shows without JavaScript too.
+            className="flex min-h-16 cursor-pointer items-center gap-3 rounded-lg border-2 border-border bg-card p-3 transition-colors hover:border-input has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2"
           >
             <input
               type="radio"
