@@ -138,6 +138,14 @@ export function isFinalBatchStatus(status: BatchStatus | undefined): boolean {
   return status === 'completed' || status === 'completed_with_errors' || status === 'failed';
 }
 
+export const ReconciliationSchema = z.object({
+  new: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  settled: z.number(),
+});
+export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+
 export const BatchSchema = z.object({
   id: z.string(),
   filename: z.string(),
@@ -165,6 +173,11 @@ export const BatchSchema = z.object({
    * Send would send now. A batch sent before offers only these (issue 31).
    */
   unsentLinks: z.number(),
+  /**
+   * What the upload did to the leaseholder accounts (issue 29): new accounts, changed balances
+   * (a new link replaces the open one), unchanged (nothing made or sent), settled (link closed).
+   */
+  reconciliation: ReconciliationSchema,
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

@@ -1,12 +1,12 @@
-import { setImmediate } from 'node:timers/promises';
 import type { ColumnMapping, UploadResponse } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { matchKeyOf } from '../accounts/account-keys.js';
-import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
-import { tenantSearchText } from '../payment-links/tenant-search-text.js';
+import {
+  type ReconciledSlice,
+  type Reconciliation,
+  reconcileRows,
+} from '../accounts/reconcile-rows.js';
 import { claimBatch } from './claim-batch.js';
 import { columnOptions } from './column-mappings.js';
 import { readSpreadsheet, type SpreadsheetEvent, sniffSpreadsheet } from './read-spreadsheet.js';
@@ -16,16 +16,15 @@ import type { ValidRow } from './validate-rows.js';
 export const NO_VALID_ROWS_MESSAGE =
   'No rows could be imported. Fix the rows listed and upload the file again.';
 
-/** Rows per INSERT: small enough that other requests are served between statements. */
-const ROWS_PER_STATEMENT = 500;
+const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
 
 /**
- * POST /api/upload/tenants: reads the file and checks every row in a worker thread, and turns
- * the valid ones into leaseholders and payment links in one transaction, written as the worker
- * hands them on, so a failure part-way leaves no links (the batch is then 'failed'). Nothing is
- * stored for a file without a valid row or with a problem as a whole. The same file uploaded
- * again the same day answers the first upload's batch instead of making a second set of links
- * (claim-batch.ts).
+ * POST /api/upload/tenants: reads the file and checks every row in a worker thread, and
+ * reconciles the valid ones with the leaseholder accounts (reconcile-rows.ts: new, changed,
+ * unchanged, settled) in one transaction, written as the worker hands them on, so a failure
+ * part-way leaves nothing (the batch is then 'failed'). Nothing is stored for a file without a
+ * usable row or with a problem as a whole. The same file uploaded again the same day answers the
+ * first upload's batch (claim-batch.ts); any later re-upload finds every row unchanged.
  */
 export async function createBatch(
   ctx: AppContext,
@@ -73,23 +72,37 @@ async function writeBatch(
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const writer = { ...ctx, db: trx };
-      let written = 0;
+      const done: ReconciledSlice = {
+        counts: { new: 0, changed: 0, unchanged: 0, settled: 0 },
+        errors: [],
+        notes: [],
+      };
       let event: SpreadsheetEvent = { kind: 'rows', rows: firstRows };
       while (event.kind === 'rows') {
-        await insertLinks(writer, batchId, event.rows);
-        written += event.rows.length;
+        const slice = await reconcileRows(writer, batchId, event.rows);
+        for (const key of Object.keys(done.counts) as (keyof Reconciliation)[]) {
+          done.counts[key] += slice.counts[key];
+        }
+        done.errors.push(...slice.errors);
+        done.notes.push(...slice.notes);
         event = await nextEvent(events);
+      }
+      const kept = Object.values(done.counts).reduce((sum, count) => sum + count, 0);
+      const errors = [...event.errors, ...done.errors].sort(byRow);
+      if (kept === 0) {
+        throw new AppError('INVALID_REQUEST', NO_VALID_ROWS_MESSAGE, { body: { errors } });
       }
       const finished = await trx
         .updateTable('upload_batches')
         .set({
-          status: event.errors.length > 0 ? 'completed_with_errors' : 'completed',
+          status: errors.length > 0 ? 'completed_with_errors' : 'completed',
           total_records: event.totalRows,
-          successful_records: written,
-          failed_records: event.errors.length,
-          error_log: toErrorLog(event.errors),
-          errors: JSON.stringify(event.errors),
-          warnings: JSON.stringify(event.warnings),
+          successful_records: kept,
+          failed_records: errors.length,
+          error_log: toErrorLog(errors),
+          errors: JSON.stringify(errors),
+          warnings: JSON.stringify([...event.warnings, ...done.notes].sort(byRow)),
+          reconciliation: JSON.stringify(done.counts),
           finished_at: ctx.clock.now(),
         })
         .where('id', '=', batchId)
@@ -104,11 +117,17 @@ async function writeBatch(
         actor: 'admin',
         action: 'upload.batch_created',
         subject: batchId,
-        details: { rows: event.totalRows, links: written, rejected: event.errors.length },
+        details: { rows: event.totalRows, ...done.counts, rejected: errors.length },
       });
       return event;
     });
   } catch (error) {
+    if (error instanceof AppError) {
+      // Nothing in the file could be used after all (credits for unknown leaseholders): as for a
+      // file with no valid row, nothing is kept.
+      await ctx.db.deleteFrom('upload_batches').where('id', '=', batchId).execute();
+      throw error;
+    }
     await ctx.db
       .updateTable('upload_batches')
       .set({
@@ -123,49 +142,5 @@ async function writeBatch(
       .where('status', '=', 'processing')
       .execute();
     throw error;
-  }
-}
-
-/**
- * A leaseholder and a pending link for each row, a slice of rows per statement. The event loop
- * is given back after each statement: SQLite answers synchronously, so without it the whole
- * write would be one turn and nothing else would be served meanwhile. The spreadsheet's order is
- * kept in batch_row, which the batch's pages and report sort by.
- */
-async function insertLinks(ctx: AppContext, batchId: string, rows: readonly ValidRow[]) {
-  const now = ctx.clock.now();
-  // Handed out in sorted order, so the links' indexes on the id take the batch as appends rather
-  // than at random pages; sorting leaves each id as unguessable as before.
-  const linkIds = rows.map(newLinkId).sort();
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const tenants = slice.map((row) => ({
-      id: newId(),
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      phone_kind: row.phoneKind,
-      address: row.address,
-      search_text: tenantSearchText(row),
-      match_key: matchKeyOf(row.name, row.address),
-      balance_pence: row.amountPence,
-      owing_since: now,
-      created_at: now,
-    }));
-    await ctx.db.insertInto('tenants').values(tenants).execute();
-    await setImmediate();
-    const links = slice.map((row, index) => ({
-      ...newPaymentLinkRow(ctx, {
-        id: linkIds[start + index],
-        tenantId: tenants[index]!.id,
-        amountPence: row.amountPence,
-        batchId,
-        batchRow: row.row,
-      }),
-      // Given here, so the database's fill-in trigger (migration 0009) need not update the link.
-      search_text: tenants[index]!.search_text,
-    }));
-    await ctx.db.insertInto('payment_links').values(links).execute();
-    await setImmediate();
   }
 }

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import {
   type Batch,
+  type Reconciliation,
+  ReconciliationSchema,
   type RowError,
   RowErrorSchema,
   type RowWarning,
@@ -20,6 +22,14 @@ function warningsOf(text: string | null): RowWarning[] {
   return parsed.success ? parsed.data : [];
 }
 
+const NO_RECONCILIATION = { new: 0, changed: 0, unchanged: 0, settled: 0 };
+
+function reconciliationOf(text: string | null): Reconciliation {
+  if (text === null) return NO_RECONCILIATION;
+  const parsed = ReconciliationSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : NO_RECONCILIATION;
+}
+
 export function toBatch(
   row: Selectable<UploadBatchesTable>,
   counts: { landlinePhones: number; unsentLinks: number },
@@ -35,6 +45,7 @@ export function toBatch(
     errorLog: row.error_log,
     errors: parsed.success ? parsed.data : [],
     warnings: warningsOf(row.warnings),
+    reconciliation: reconciliationOf(row.reconciliation),
     createdAt: new Date(row.created_at).toISOString(),
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),

@@ -1,0 +1,228 @@
+import { setImmediate } from 'node:timers/promises';
+import type { Selectable } from 'kysely';
+import { formatDate } from '../../../shared/dates.js';
+import { formatPence } from '../../../shared/money.js';
+import type { Reconciliation, RowError, RowWarning } from '../../../shared/upload.js';
+import type { AppContext } from '../../context.js';
+import type { TenantsTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
+import { tenantSearchText } from '../payment-links/tenant-search-text.js';
+import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
+import { matchKeyOf, referenceKeyOf } from './account-keys.js';
+import { addAccountEvent, closeOpenLinks, setBalance } from './account-ledger.js';
+import { issueLink } from './issue-link.js';
+import { updateContact } from './update-contact.js';
+
+export type { Reconciliation };
+
+export interface ReconciledSlice {
+  counts: Reconciliation;
+  /** Rows refused for want of an account (a zero or credit balance for an unknown leaseholder). */
+  errors: RowError[];
+  /** Rows kept with something for the clerk to check (a recent portal payment). */
+  notes: RowWarning[];
+}
+
+type Account = Selectable<TenantsTable>;
+
+/** Rows per INSERT: small enough that other requests are served between statements. */
+const ROWS_PER_STATEMENT = 500;
+const RECENT_PAYMENT_MS = 14 * 24 * 3_600_000;
+
+/**
+ * What an upload row does to the leaseholder's account (issue 29). Each row finds its account by
+ * Account Reference, else by name and property address; then, against the account's open link:
+ * new (no account: an account and a link), unchanged (the same balance with an open link: nothing
+ * is made or sent), changed (another balance, or none open: a new link replaces the open one),
+ * settled (nothing owed: the open link closes, no message). Uploading the same file twice
+ * therefore changes nothing the second time. Runs in the upload's transaction.
+ */
+export async function reconcileRows(
+  ctx: AppContext,
+  batchId: string,
+  rows: readonly ValidRow[],
+): Promise<ReconciledSlice> {
+  const result: ReconciledSlice = {
+    counts: { new: 0, changed: 0, unchanged: 0, settled: 0 },
+    errors: [],
+    notes: [],
+  };
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const accounts = await findAccounts(ctx, slice);
+    const fresh: ValidRow[] = [];
+    for (const row of slice) {
+      const account = accounts.get(row);
+      if (account?.erased_at != null) {
+        result.errors.push(rowError(row.row, 'Account Reference', ERASED_MESSAGE));
+        continue;
+      }
+      if (!account) {
+        if (row.amountPence > 0) fresh.push(row);
+        else result.errors.push(rowError(row.row, 'Balance Due (£)', NOT_OWED_MESSAGE));
+        continue;
+      }
+      await reconcileKnown(ctx, batchId, row, account, result);
+    }
+    await insertNewAccounts(ctx, batchId, fresh);
+    result.counts.new += fresh.length;
+    // SQLite answers synchronously: give other requests a turn between statements.
+    await setImmediate();
+  }
+  return result;
+}
+
+const ERASED_MESSAGE =
+  'This Account Reference belongs to a leaseholder whose personal data was erased: use a new reference.';
+
+function rowError(row: number, field: string, message: string): RowError {
+  return { row, errors: [message], issues: [{ field, message }] };
+}
+
+async function reconcileKnown(
+  ctx: AppContext,
+  batchId: string,
+  row: ValidRow,
+  account: Account,
+  result: ReconciledSlice,
+): Promise<void> {
+  await updateContact(ctx, account, row, 'upload');
+  const note = await recentPortalPayment(ctx, account.id);
+  if (note) result.notes.push({ row: row.row, field: 'Balance Due (£)', message: note });
+
+  const changedBalance = row.amountPence !== account.balance_pence;
+  if (changedBalance) {
+    await setBalance(ctx, account.id, row.amountPence);
+    await addAccountEvent(ctx, {
+      tenantId: account.id,
+      kind: 'balance_set',
+      actor: 'upload',
+      details: { from: account.balance_pence, to: row.amountPence, batchId },
+    });
+  }
+  if (row.amountPence <= 0) {
+    await closeOpenLinks(ctx, account.id, 'settled');
+    result.counts.settled += 1;
+    return;
+  }
+  if (!changedBalance && (await hasLiveLink(ctx, account.id))) {
+    result.counts.unchanged += 1;
+    return;
+  }
+  await issueLink(ctx, {
+    tenantId: account.id,
+    amountPence: row.amountPence,
+    batchId,
+    batchRow: row.row,
+  });
+  result.counts.changed += 1;
+}
+
+/** An open link, or one whose payment is settling: either way the balance is being asked for. */
+async function hasLiveLink(ctx: AppContext, tenantId: string): Promise<boolean> {
+  const link = await ctx.db
+    .selectFrom('payment_links')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('processing_since', 'is not', null), eb('expires_at', '>', ctx.clock.now())]),
+    )
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/** "Paid £X through the portal on DATE": the agent's sheet may predate that payment. */
+async function recentPortalPayment(ctx: AppContext, tenantId: string): Promise<string | null> {
+  const payment = await ctx.db
+    .selectFrom('payments')
+    .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
+    .select(['payments.amount_pence', 'payments.paid_at'])
+    .where('payment_links.tenant_id', '=', tenantId)
+    .where('payments.status', '=', 'succeeded')
+    .where('payments.paid_at', '>', ctx.clock.now() - RECENT_PAYMENT_MS)
+    .orderBy('payments.paid_at', 'desc')
+    .executeTakeFirst();
+  if (!payment?.paid_at) return null;
+  return `Paid ${formatPence(payment.amount_pence)} through the portal on ${formatDate(payment.paid_at)} — check that this balance includes it.`;
+}
+
+/**
+ * The accounts of a slice of rows, found in one query. A reference names one account; a row
+ * with a reference that is new to us may still be a known leaseholder without one (the agent has
+ * started using references), matched by name and address and given the reference.
+ */
+async function findAccounts(
+  ctx: AppContext,
+  rows: readonly ValidRow[],
+): Promise<Map<ValidRow, Account>> {
+  const referenceKeys = rows.flatMap((row) => referenceKeyOf(row.reference) ?? []);
+  const matchKeys = rows.map((row) => matchKeyOf(row.name, row.address));
+  const candidates = await ctx.db
+    .selectFrom('tenants')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('match_key', 'in', matchKeys),
+        ...(referenceKeys.length > 0 ? [eb('reference_key', 'in', referenceKeys)] : []),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .execute();
+  const byReference = new Map<string, Account>();
+  const byMatch = new Map<string, Account>();
+  for (const account of candidates) {
+    if (account.reference_key) byReference.set(account.reference_key, account);
+    // Newest first: the first account seen for a key is the one rows match.
+    if (!byMatch.has(account.match_key)) byMatch.set(account.match_key, account);
+  }
+  const found = new Map<ValidRow, Account>();
+  for (const row of rows) {
+    const referenceKey = referenceKeyOf(row.reference);
+    const byKey = byMatch.get(matchKeyOf(row.name, row.address));
+    const account = referenceKey
+      ? (byReference.get(referenceKey) ?? (byKey?.reference_key ? undefined : byKey))
+      : byKey;
+    if (account) found.set(row, account);
+  }
+  return found;
+}
+
+/** New accounts and their first links, a slice of rows per statement, in the sheet's order. */
+async function insertNewAccounts(ctx: AppContext, batchId: string, rows: readonly ValidRow[]) {
+  if (rows.length === 0) return;
+  const now = ctx.clock.now();
+  // Handed out in sorted order, so the links' indexes on the id take the batch as appends rather
+  // than at random pages; sorting leaves each id as unguessable as before.
+  const linkIds = rows.map(newLinkId).sort();
+  const tenants = rows.map((row) => ({
+    id: newId(),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    phone_kind: row.phoneKind,
+    address: row.address,
+    reference: row.reference,
+    reference_key: referenceKeyOf(row.reference),
+    search_text: tenantSearchText(row),
+    match_key: matchKeyOf(row.name, row.address),
+    balance_pence: row.amountPence,
+    owing_since: now,
+    created_at: now,
+  }));
+  await ctx.db.insertInto('tenants').values(tenants).execute();
+  await setImmediate();
+  const links = rows.map((row, index) => ({
+    ...newPaymentLinkRow(ctx, {
+      id: linkIds[index],
+      tenantId: tenants[index]!.id,
+      amountPence: row.amountPence,
+      batchId,
+      batchRow: row.row,
+    }),
+    // Given here, so the database's fill-in trigger (migration 0009) need not update the link.
+    search_text: tenants[index]!.search_text,
+  }));
+  await ctx.db.insertInto('payment_links').values(links).execute();
+}
