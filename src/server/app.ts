@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
+import { refuseNul } from './http/refuse-nul.js';
 import { defaultRendererPath, loadPageRenderer, type PageRenderer } from './http/render-page.js';
 import { createAppLogger, RequestLogLines } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
@@ -73,6 +74,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNul(app);
 
   registerSecurityHeaders(app, securityHeaders);
   registerMetrics(app, ctx);

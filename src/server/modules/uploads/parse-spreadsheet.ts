@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
 import { cellText } from './cell-text.js';
+import { type CleanedCell, removeControlCharacters } from './control-characters.js';
 import { decodeCsv } from './decode-csv.js';
 
 export type SpreadsheetKind = 'csv' | 'xlsx' | 'xls';
@@ -26,8 +27,15 @@ const MAX_ROWS_READ = UPLOAD_MAX_ROWS + 2;
  * `__proto__` is only ever an array element.
  */
 export async function parseSpreadsheet(input: SpreadsheetInput): Promise<string[][]> {
-  if (input.kind === 'csv') return parseCsvRows(input.bytes);
-  return readWorkbook(input.bytes);
+  return (await readRows(input)).rows;
+}
+
+/** The rows, with control characters removed (control-characters.ts), and the cells that had any. */
+export async function readRows(
+  input: SpreadsheetInput,
+): Promise<{ rows: string[][]; cleaned: CleanedCell[] }> {
+  const rows = input.kind === 'csv' ? parseCsvRows(input.bytes) : await readWorkbook(input.bytes);
+  return { rows, cleaned: removeControlCharacters(rows) };
 }
 
 function parseCsvRows(bytes: Uint8Array): string[][] {

@@ -81,5 +81,8 @@ async function readFilePart(part: MultipartFile): Promise<{ filename: string; by
   }
   if (part.file.truncated)
     throw new AppError('TOO_LARGE', FILE_TOO_LARGE_MESSAGE, { headers: { connection: 'close' } });
-  return { filename: part.filename || 'upload', bytes: Buffer.concat(chunks, size) };
+  // A name is shown and stored: no control characters (PostgreSQL refuses NUL in text).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+  const filename = part.filename.replace(/[\u0000-\u001F\u007F]/g, '');
+  return { filename: filename || 'upload', bytes: Buffer.concat(chunks, size) };
 }

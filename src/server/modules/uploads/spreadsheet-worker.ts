@@ -10,9 +10,10 @@ import type {
   RowError,
   RowWarning,
 } from '../../../shared/upload.js';
-import { MappingMismatchError, missingColumnsMessage } from './match-columns.js';
-import { parseSpreadsheet, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
-import { checkRows, columnsOf, type ValidRow } from './validate-rows.js';
+import { CLEANED_NOTE, type CleanedCell } from './control-characters.js';
+import { type Columns, MappingMismatchError, missingColumnsMessage } from './match-columns.js';
+import { readRows, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
+import { type CheckedEnd, checkRows, columnsOf, type ValidRow } from './validate-rows.js';
 
 export interface WorkerInput extends SpreadsheetInput {
   /** The clerk's column mapping sent with this upload, if any. */
@@ -54,8 +55,9 @@ async function rememberedMapping(headings: string[]): Promise<ColumnMapping | nu
 
 async function checkFile(input: WorkerInput): Promise<void> {
   let rows: string[][];
+  let cleaned: CleanedCell[];
   try {
-    rows = await parseSpreadsheet(input);
+    ({ rows, cleaned } = await readRows(input));
   } catch (error) {
     const message =
       error instanceof SpreadsheetError ? error.message : 'The file could not be read.';
@@ -81,12 +83,29 @@ async function checkFile(input: WorkerInput): Promise<void> {
       sliceRows: SLICE_ROWS,
       isCsv: input.kind === 'csv',
     });
-    send({ kind: 'end', ...end });
+    send({ kind: 'end', ...end, warnings: withCleanedNotes(end, cleaned, columns) });
   } catch (error) {
     // A remembered mapping that no longer fits is as if there were none: the clerk maps again.
     if (!(error instanceof MappingMismatchError)) throw error;
     send({ kind: 'file-error', message: error.message });
   }
+}
+
+/**
+ * A note for each kept row whose cells in a column we use had control characters removed
+ * (control-characters.ts), in row order among the row rules' own notes.
+ */
+function withCleanedNotes(end: CheckedEnd, cleaned: CleanedCell[], columns: Columns) {
+  const rejected = new Set(end.errors.map((error) => error.row));
+  const notes: RowWarning[] = [];
+  for (const [field, index] of columns) {
+    for (const cell of cleaned) {
+      if (cell.column === index && cell.row > 1 && !rejected.has(cell.row)) {
+        notes.push({ row: cell.row, field, message: `${field}: ${CLEANED_NOTE}` });
+      }
+    }
+  }
+  return [...end.warnings, ...notes].sort((a, b) => a.row - b.row);
 }
 
 await checkFile(workerData as WorkerInput);
