@@ -158,6 +158,14 @@ export const TEMPLATE_TAB_FIELDS: Record<TemplateTab, TemplateField[]> = {
   email: TEMPLATE_FIELDS.filter((field) => TEMPLATE_FIELD_INFO[field].tab === 'email'),
 };
 
+/**
+ * Around the part of an email staff write (heading, paragraphs, sign-off) in the default HTML
+ * emails: the Template Manager's formatted editor edits between these and leaves the frame
+ * outside them (tables, inline styles for mail apps) as it is.
+ */
+export const EDITABLE_START = '<!-- editable -->';
+export const EDITABLE_END = '<!-- /editable -->';
+
 /** Far above any real message; stops a pasted file from being rendered into every message. */
 export const TEMPLATE_MAX_LENGTH = 50_000;
 

@@ -1,7 +1,11 @@
+import { describeSmsSize, smsSize } from '@/lib/sms-segments';
+
+/** Its length and what it costs as SMS (issue 31): GSM-7 or UCS-2, and how many parts. */
 function Length({ text, suffix = '' }: { text: string; suffix?: string }) {
   return (
     <p className="mt-2 text-right text-xs text-muted-foreground">
-      {text.length.toLocaleString('en-GB')} characters{suffix}
+      {describeSmsSize(smsSize(text))}
+      {suffix}
     </p>
   );
 }

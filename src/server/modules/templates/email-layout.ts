@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../shared/render-template.js';
+import { EDITABLE_END, EDITABLE_START } from '../../../shared/templates.js';
 
 /**
  * The HTML frame of the default emails: tables and inline styles, because many mail apps
@@ -86,9 +87,11 @@ export function emailLayout(options: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background-color:${COLOURS.card};border:1px solid ${COLOURS.border};border-radius:12px;">
 <tr><td style="padding:20px 28px;background-color:${COLOURS.brand};border-radius:12px 12px 0 0;${FONT}font-size:18px;font-weight:bold;color:#ffffff;">${name}</td></tr>
 <tr><td style="padding:28px;${FONT}font-size:16px;line-height:1.6;color:${COLOURS.text};">
+${EDITABLE_START}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${COLOURS.brand};">${escapeHtml(options.heading)}</h1>
 ${options.body}
 <p style="margin:0;">Kind regards,<br>${name}</p>
+${EDITABLE_END}
 </td></tr>
 <tr><td style="padding:20px 28px;border-top:1px solid ${COLOURS.border};${FONT}font-size:13px;line-height:1.6;color:${COLOURS.muted};">
 Questions about your account? Call us on ${phone} (Monday to Friday, 9:00 AM to 5:30 PM) or email <a href="mailto:${email}" style="color:${COLOURS.brand};">${email}</a>.<br>

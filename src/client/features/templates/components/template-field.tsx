@@ -1,10 +1,17 @@
-import type { ReactNode, Ref } from 'react';
+import type { Editor } from '@tiptap/react';
+import { lazy, type ReactNode, type Ref, Suspense, useCallback, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { describeSmsSize, smsSize } from '@/lib/sms-segments';
+import { cn } from '@/lib/utils';
 import { TEMPLATE_FIELD_INFO, type TemplateField } from '../../../../shared/templates';
+
+// Its own chunk: the editor's code loads when an email body is shown, never elsewhere.
+const RichEmailEditor = lazy(() => import('../rich-text/rich-email-editor'));
 
 /** About how many characters fit on a line of the editor on a desktop. */
 const CHARACTERS_PER_ROW = 70;
@@ -20,6 +27,31 @@ function rowsFor(value: string): number {
   return Math.min(15, Math.max(4, rows + 1));
 }
 
+type View = 'formatted' | 'html';
+
+function ViewSwitch({ view, onView }: { view: View; onView: (view: View) => void }) {
+  const option = (value: View, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => onView(value)}
+      className={cn(
+        'rounded px-2.5 py-1 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        view === value ? 'bg-card text-foreground shadow-xs' : 'text-muted-foreground',
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <fieldset className="inline-flex rounded-md bg-muted p-0.5">
+      <legend className="sr-only">Edit as</legend>
+      {option('formatted', 'Formatted')}
+      {option('html', 'HTML')}
+    </fieldset>
+  );
+}
+
 /** One template: label, when it is sent, the editor, and its error. */
 export function TemplateFieldEditor({
   field,
@@ -29,6 +61,8 @@ export function TemplateFieldEditor({
   registration,
   inputRef,
   onFocus,
+  onHtmlChange,
+  onEditor,
   children,
 }: {
   field: TemplateField;
@@ -38,13 +72,25 @@ export function TemplateFieldEditor({
   registration: UseFormRegisterReturn<TemplateField>;
   inputRef: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
   onFocus: () => void;
+  /** An HTML body written by the formatted editor. */
+  onHtmlChange: (html: string) => void;
+  onEditor: (editor: Editor | null) => void;
   /** Shown under the field, e.g. its preview on a phone. */
   children?: ReactNode;
 }) {
   const info = TEMPLATE_FIELD_INFO[field];
   const id = `template-${field}`;
+  const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+  const [view, setView] = useState<View>(info.format === 'html' ? 'formatted' : 'html');
+  const [isUnsupported, setIsUnsupported] = useState(false);
+  const onUnsupported = useCallback(() => {
+    setIsUnsupported(true);
+    setView('html');
+  }, []);
+  const isFormatted = info.format === 'html' && view === 'formatted';
   const common = {
     id,
     ...registration,
@@ -54,18 +100,29 @@ export function TemplateFieldEditor({
     },
     onFocus,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${hintId} ${errorId}` : hintId,
+    'aria-describedby': describedBy,
     spellCheck: info.format !== 'html',
   };
+  const isText = info.tab === 'whatsapp';
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex min-h-6 flex-wrap items-center justify-between gap-2">
-        <Label htmlFor={id}>{info.label}</Label>
-        {isUnsaved ? <Badge variant="warning">Unsaved</Badge> : null}
+        <Label id={labelId} htmlFor={isFormatted ? undefined : id}>
+          {info.label}
+        </Label>
+        <div className="flex items-center gap-2">
+          {isUnsaved ? <Badge variant="warning">Unsaved</Badge> : null}
+          {info.format === 'html' && !isUnsupported ? (
+            <ViewSwitch view={view} onView={setView} />
+          ) : null}
+        </div>
       </div>
       <p id={hintId} className="-mt-1 text-sm text-muted-foreground">
         {info.hint}
+        {isUnsupported
+          ? ' This email’s HTML has layout the formatted view could not keep unchanged, so it is edited as HTML.'
+          : ''}
       </p>
       {info.format === 'subject' ? (
         <Input {...common} ref={common.ref as Ref<HTMLInputElement>} />
@@ -75,8 +132,28 @@ export function TemplateFieldEditor({
           ref={common.ref as Ref<HTMLTextAreaElement>}
           rows={rowsFor(value)}
           variant={info.format === 'html' ? 'code' : 'default'}
+          hidden={isFormatted}
         />
       )}
+      {isFormatted ? (
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <RichEmailEditor
+            value={value}
+            labelId={labelId}
+            describedBy={describedBy}
+            isInvalid={Boolean(error)}
+            onChange={onHtmlChange}
+            onFocus={onFocus}
+            onUnsupported={onUnsupported}
+            onEditor={onEditor}
+          />
+        </Suspense>
+      ) : null}
+      {isText ? (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Template: {describeSmsSize(smsSize(value))}. Sent as SMS if WhatsApp fails.
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error}

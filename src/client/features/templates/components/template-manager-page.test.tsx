@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import { TEMPLATE_FIELDS, type Templates } from '../../../../shared/templates';
+// Loaded before the tests, so the page's lazy import of the email editor finds it ready.
+import '../rich-text/rich-email-editor';
 import { TemplateManagerPage } from './template-manager-page';
 
 vi.mock('@/components/ui/toaster', () => ({
@@ -82,6 +84,11 @@ async function replaceText(user: ReturnType<typeof userEvent.setup>, label: stri
   // user-event reads { and [ as key descriptors: doubled, they are typed as themselves.
   await user.type(field(label), text.replaceAll('{', '{{').replaceAll('[', '[['));
 }
+
+// The formatted email editor (ProseMirror) asks for layout jsdom does not do.
+document.elementFromPoint ??= () => null;
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Loader2, Save, Undo2 } from 'lucide-react';
+import type { Editor } from '@tiptap/react';
+import { Loader2, Save, Undo2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
@@ -22,14 +23,14 @@ import { useUpdateTemplates } from '../api/update-templates';
 import { SAVE_TEXT, type SaveScope, serverFieldErrors, TABS } from '../save-scopes';
 import { useMediaQuery } from '../use-media-query';
 import { useWarnBeforeLeaving } from '../use-warn-before-leaving';
+import { LeaveUnsavedDialog } from './leave-unsaved-dialog';
+import { SaveFailureNote } from './save-failure-note';
 import { TemplateFieldEditor } from './template-field';
 import { TemplatePreview } from './template-preview';
 import { TemplateVariablesCard } from './template-variables-card';
 import { TemplatesHeading } from './templates-heading';
 
-function unsavedLabel(count: number): string {
-  return plural(count, 'unsaved change');
-}
+const unsavedLabel = (count: number) => plural(count, 'unsaved change');
 
 /**
  * The Template Manager's editor (spec sections 2, 5 and 8). `saved` is the server copy: a
@@ -64,13 +65,15 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
   const elements = useRef<Partial<Record<TemplateField, HTMLInputElement | HTMLTextAreaElement>>>(
     {},
   );
+  // The formatted editors of the HTML bodies, where a placeholder goes in formatted view.
+  const editors = useRef<Partial<Record<TemplateField, Editor | null>>>({});
   const update = useUpdateTemplates();
   const isWide = useMediaQuery('(min-width: 1024px)');
 
   const unsavedFields = TEMPLATE_FIELDS.filter((field) => values[field] !== saved[field]);
   const unsavedIn = (scope: TemplateTab) =>
     unsavedFields.filter((field) => TEMPLATE_FIELD_INFO[field].tab === scope).length;
-  useWarnBeforeLeaving(unsavedFields.length > 0);
+  const leaving = useWarnBeforeLeaving(unsavedFields.length > 0);
 
   const activeField = activeFields[tab];
   const savingScope = update.isPending ? lastScope : null;
@@ -124,6 +127,11 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
   /** Puts a {{placeholder}} into the field being edited, where the cursor is. */
   const insertPlaceholder = (token: string) => {
     const field = activeField;
+    const editor = editors.current[field];
+    if (editor) {
+      editor.chain().focus().insertContent(token).run();
+      return;
+    }
     const element = elements.current[field];
     const value = getValues(field);
     const start = element?.selectionStart ?? value.length;
@@ -148,19 +156,7 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
   const preview = <TemplatePreview field={activeField} values={values} isInline={!isWide} />;
 
   const failureNote = (scope: SaveScope) =>
-    failure?.scope === scope ? (
-      <p className="flex items-start gap-2 text-sm font-medium text-destructive">
-        <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>
-          {SAVE_TEXT[scope].failure}.{' '}
-          {failure.detail ? (
-            <span className="font-normal">{failure.detail}</span>
-          ) : (
-            <span className="font-normal">Please correct the highlighted field.</span>
-          )}
-        </span>
-      </p>
-    ) : null;
+    failure?.scope === scope ? <SaveFailureNote scope={scope} detail={failure.detail} /> : null;
 
   const saveButton = (scope: SaveScope, variant: 'default' | 'outline' = 'default') => (
     <Button
@@ -257,6 +253,10 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
                             current[value] === field ? current : { ...current, [value]: field },
                           )
                         }
+                        onHtmlChange={(html) =>
+                          setValue(field, html, { shouldDirty: true, shouldValidate: true })
+                        }
+                        onEditor={(editor) => (editors.current[field] = editor)}
                       >
                         {!isWide && activeFields[value] === field && tab === value ? preview : null}
                       </TemplateFieldEditor>
@@ -286,6 +286,12 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
           ) : null}
         </div>
       </Tabs>
+      <LeaveUnsavedDialog
+        isOpen={leaving.pendingHref !== null}
+        unsavedCount={unsavedFields.length}
+        onStay={leaving.stay}
+        onLeave={leaving.leave}
+      />
     </>
   );
 }
