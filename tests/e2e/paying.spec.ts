@@ -259,6 +259,8 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
   });
 
   test('the payment and success pages pass an axe scan', async ({ page }) => {
+    // Three full scans and a payment: on a busy shared machine that outgrows the default timeout.
+    test.slow();
     await page.goto(`/payment/${link.id}`);
     await expect(page.getByLabel('Card number')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
