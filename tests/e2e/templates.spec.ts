@@ -96,3 +96,65 @@ test('the email preview is drawn in a sandboxed frame with the sample leaseholde
   await expect(email.getByRole('link', { name: 'Pay now' })).toBeVisible();
   await expect(email.getByText(/£450\.00 \+ VAT/)).toBeVisible();
 });
+
+test('staff edit an email as formatted text, and are asked before leaving unsaved edits', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openTemplates(page);
+  await page.getByRole('tab', { name: /Email Templates/ }).click();
+  const editor = page.getByRole('textbox', { name: 'Reminder email HTML' });
+  await expect(
+    editor.getByRole('heading', { name: 'Your payment link expires soon' }),
+  ).toBeVisible();
+  await expect(editor).toContainText('Pay button (HTML view only): Pay now');
+
+  // Bold text typed at the end of the greeting, and a placeholder chip inserted after it.
+  await editor.getByText('Dear {{tenantName}},').click();
+  await page.keyboard.press('End');
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).nth(1);
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' Please read this.');
+  await page.getByRole('button', { name: 'Insert {{amount}} here' }).nth(1).click();
+  await expect(page.getByText('1 unsaved change', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/templates-formatted-editor.png' });
+
+  // The HTML view shows what will be saved: the same frame, the new words in <strong>.
+  await page
+    .getByRole('group', { name: 'Edit as' })
+    .nth(1)
+    .getByRole('button', { name: 'HTML' })
+    .click();
+  const html = page.getByLabel('Reminder email HTML');
+  await expect(html).toHaveValue(/<strong>\s?Please read this\.(?:<\/strong>)?\{\{amount\}\}/);
+  await expect(html).toHaveValue(/<!DOCTYPE html>[\s\S]*<a href="\{\{paymentUrl\}\}"/);
+
+  // A sidebar link asks first; staying keeps the edit.
+  await page
+    .getByRole('navigation', { name: /admin/i })
+    .getByRole('link', { name: 'Payment Status' })
+    .click();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(dialog).toContainText('You have 1 unsaved change');
+  await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await page
+    .getByRole('navigation', { name: /admin/i })
+    .getByRole('link', { name: 'Payment Status' })
+    .click();
+  await expect(page).toHaveURL(/\/payments$/);
+});
+
+test('a WhatsApp template shows its length and SMS parts as it is typed', async ({ page }) => {
+  await openTemplates(page);
+  const field = page.getByLabel('Payment link message');
+  await expect(
+    page.getByText(/^Template: [\d,]+ characters · \d+ SMS parts/).first(),
+  ).toBeVisible();
+  await field.fill('Pay {{paymentUrl}}');
+  await expect(
+    page.getByText('Template: 18 characters · 1 SMS part (GSM-7). Sent as SMS if WhatsApp fails.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+});

@@ -95,7 +95,7 @@ describe('the importer', () => {
     const remembered = await uploadFile(t.app, cookie, 'b.csv', next);
     expect(remembered.statusCode, remembered.body).toBe(200);
     expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
-  });
+  }, 60_000);
 
   it('refuses a mapping that names a heading the file lacks, or one heading twice', async () => {
     const bytes = csvOf([

@@ -23,8 +23,9 @@ function makeBatch(overrides: Partial<Batch> = {}): Batch {
     totalSent: 0,
     landlinePhones: 0,
     unsentLinks: 3,
+    reconciliation: { new: 3, changed: 0, unchanged: 0, settled: 0 },
     ...overrides,
-  };
+  } as Batch;
 }
 
 function renderCard(batch: Batch) {
