@@ -16,6 +16,7 @@ import { registerSecurityHeaders, securityHeadersOf } from './http/security-head
 import { defaultClientDir, registerStaticClient, type SendPage } from './http/static-client.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.js';
+import { accountRoutes } from './modules/accounts/routes.js';
 import { checkSameOriginOfStateChangingRoutes } from './modules/auth/check-same-origin.js';
 import { requireAdmin } from './modules/auth/require-admin.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(
         await admin.register(paymentLinkRoutes, ctx);
         await admin.register(dashboardRoutes, ctx);
         await admin.register(dataProtectionRoutes, ctx);
+        await admin.register(accountRoutes, ctx);
       },
       { prefix: '/api' },
     );

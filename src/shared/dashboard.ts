@@ -21,17 +21,19 @@ export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
  */
 export const STAT_DEFINITIONS = {
   totalOutstanding:
-    'The sum of every link that can still be paid: pending links that have not expired, plus pending links whose payment is settling (even past their expiry). Renewed, paid, expired and failed links are not counted.',
+    'What leaseholders owe: the sum of every account balance above £0 — the balance of their latest upload less the payments recorded since (online and offline). A link expiring does not change it; credits are not subtracted.',
   activeLinks:
-    'Pending payment links that have not expired and have no payment settling. A link whose payment is settling is in Total Outstanding but not here; renewed, paid, expired and failed links are not counted.',
+    'Payment links that can be paid now: pending, not expired, not replaced or cancelled, and with no payment settling. One account has at most one.',
   paymentsToday:
-    'The total of successful payments received since midnight today, UK time (Europe/London).',
+    'The total received since midnight today, UK time (Europe/London): successful online payments, plus offline payments (bank transfer, cheque, cash) recorded as paid today.',
   successRate:
-    'Of the links that reached an outcome in the last 30 days, the share that was paid, to one decimal place: paid in the last 30 days ÷ (paid in the last 30 days + unpaid links, expired or failed, whose expiry fell in the last 30 days). Renewed links and links with a payment settling are left out; a renewal counts once its new link reaches an outcome.',
+    'Of the links that reached an outcome in the last 30 days, the share that was paid online, to one decimal place: paid in the last 30 days ÷ (paid in the last 30 days + links expired unpaid or failed whose expiry fell in the last 30 days). Replaced, cancelled and settled-offline links and links with a payment settling are left out; a replaced link counts once its newest link reaches an outcome.',
 } as const;
 
 export const RecentPaymentSchema = z.object({
   id: z.string(),
+  /** The leaseholder account it was paid on (GET /api/leaseholders/{accountId}). */
+  accountId: z.string(),
   tenantName: z.string(),
   address: z.string(),
   /** Pounds with two decimals. */
@@ -42,6 +44,7 @@ export type RecentPayment = z.infer<typeof RecentPaymentSchema>;
 
 export const ExpiringLinkSchema = z.object({
   id: z.string(),
+  accountId: z.string(),
   tenantName: z.string(),
   address: z.string(),
   expiresAt: z.string(),

@@ -70,7 +70,13 @@ export const PaymentLinkItemSchema = z.object({
   isProcessing: z.boolean(),
   /** The link that replaced this one when it was renewed. */
   replacedBy: z.string().nullable(),
+  /** Why it closed unpaid: replaced by a newer link, settled (nothing owed), cancelled by staff. */
+  closedReason: z.enum(['replaced', 'settled', 'cancelled']).nullable(),
+  /** Paid through it so far (part payments), pounds. */
+  paidAmount: z.string(),
   tenant: z.object({
+    /** The leaseholder account (GET /api/leaseholders/{accountId}). */
+    accountId: z.string(),
     name: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),

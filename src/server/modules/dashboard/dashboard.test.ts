@@ -85,7 +85,8 @@ describe('dashboard figures', () => {
       expires_at: now - HOUR,
       processing_since: now - 2 * HOUR,
     });
-    // Past its expiry (not yet swept), expired, failed, renewed: none outstanding.
+    // Past its expiry (not yet swept), expired, failed, renewed: not active, but their accounts
+    // still owe (issue 29: a link's expiry never changes what is owed).
     await createPaymentLink(t.ctx, { amount_pence: 1_000_00, expires_at: now - 2 * DAY });
     await createPaymentLink(t.ctx, {
       amount_pence: 2_000_00,
@@ -120,7 +121,8 @@ describe('dashboard figures', () => {
     });
 
     const stats = await get(cookie, '/api/dashboard/stats');
-    expect(stats.totalOutstanding).toBe(390.5);
+    // Every account's balance above £0: 100 + 250.50 + 40 + 1,000 + 2,000 + 3,000 + 4,000.
+    expect(stats.totalOutstanding).toBe(10_390.5);
     expect(stats.activeLinks).toBe(2);
     // Paid in 30 days: 3 (the renewal chain once); lapsed with expiry in 30 days: the unswept
     // one and the expired one.

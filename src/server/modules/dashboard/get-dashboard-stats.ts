@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { startOfDay } from 'date-fns';
+import { format, startOfDay } from 'date-fns';
 import { type SqlBool, sql } from 'kysely';
 import type { DashboardStats } from '../../../shared/dashboard.js';
 import { UK_TIME_ZONE } from '../../../shared/dates.js';
@@ -24,23 +24,18 @@ const PENDING = sql.lit<'pending'>('pending');
  */
 export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats> {
   const now = ctx.clock.now();
-  // Owed and still payable: current links, plus links whose payment is settling whatever their
-  // expiry (the leaseholder has paid or is paying; it is owed until it clears).
+  // What is owed: every positive balance (a link's expiry never changes it).
+  const owed = await ctx.db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance_pence'), eb.lit(0)).as('pence'))
+    .where('balance_pence', '>', 0)
+    .executeTakeFirstOrThrow();
   const current = await ctx.db
     .selectFrom('payment_links')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
-      eb.fn.countAll<number>().as('count'),
-    ])
+    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', PENDING)
     .where('processing_since', 'is', null)
     .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  const settling = await ctx.db
-    .selectFrom('payment_links')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'))
-    .where('processing_since', 'is not', null)
-    .where('status', '=', PENDING)
     .executeTakeFirstOrThrow();
 
   const today = await ctx.db
@@ -53,13 +48,21 @@ export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats
     .where('paid_at', '>=', startOfUkDay(now))
     .where('paid_at', '<=', now)
     .executeTakeFirstOrThrow();
+  const offlineToday = await ctx.db
+    .selectFrom('offline_payments')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('paid_on', '=', format(new TZDate(now, UK_TIME_ZONE), 'yyyy-MM-dd'))
+    .executeTakeFirstOrThrow();
 
   const since = now - 30 * DAY_MS;
   const paid = await ctx.db
     .selectFrom('payment_links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', sql.lit<'paid'>('paid'))
-    // A balance paid through a link that had been renewed closes both links (renewal-chain.ts):
+    // A balance paid through a link that had been replaced closes both links (record-payment.ts):
     // count the newest one only.
     .where('replaced_by', 'is', null)
     .where('paid_at', '>', since)
@@ -73,14 +76,15 @@ export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats
     .where('processing_since', 'is', null)
     .where('expires_at', '>', since)
     .where('expires_at', '<=', now)
+    .where('closed_reason', 'is', null)
     .executeTakeFirstOrThrow();
   const outcomes = Number(paid.count) + Number(lapsed.count);
 
   return {
-    totalOutstanding: pounds(Number(current.pence) + Number(settling.pence)),
+    totalOutstanding: pounds(Number(owed.pence)),
     activeLinks: Number(current.count),
-    paymentsToday: pounds(Number(today.pence)),
-    paymentsTodayCount: Number(today.count),
+    paymentsToday: pounds(Number(today.pence) + Number(offlineToday.pence)),
+    paymentsTodayCount: Number(today.count) + Number(offlineToday.count),
     successRate: outcomes === 0 ? 0 : Math.round((Number(paid.count) / outcomes) * 1000) / 10,
     successRateOutcomes: outcomes,
   };

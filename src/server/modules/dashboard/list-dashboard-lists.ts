@@ -8,31 +8,55 @@ export const EXPIRING_WITHIN_MS = 48 * HOUR_MS;
 /** Unpaid links that expired this recently (and were not renewed) are shown as expired. */
 export const EXPIRED_WITHIN_MS = 7 * 24 * HOUR_MS;
 
-/** GET /api/dashboard/recent-payments: the ten latest payments received. */
+const RECENT = 10;
+
+/**
+ * GET /api/dashboard/recent-payments: the ten latest payments received, through the portal or
+ * recorded by staff (bank transfers, cheques), newest first.
+ */
 export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment[]> {
-  const rows = await ctx.db
+  const portal = await ctx.db
     .selectFrom('payments')
     .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
     .select([
       'payments.id',
       'payments.amount_pence',
-      'payments.paid_at',
+      'payments.paid_at as at',
+      'tenants.id as account_id',
       'tenants.name',
       'tenants.address',
     ])
     .where('payments.status', '=', 'succeeded')
     .where('payments.paid_at', 'is not', null)
     .orderBy('payments.paid_at', 'desc')
-    .limit(10)
+    .limit(RECENT)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    tenantName: row.name,
-    address: row.address,
-    amount: penceToDecimalString(row.amount_pence),
-    paidAt: new Date(row.paid_at!).toISOString(),
-  }));
+  const offline = await ctx.db
+    .selectFrom('offline_payments')
+    .innerJoin('tenants', 'tenants.id', 'offline_payments.tenant_id')
+    .select([
+      'offline_payments.id',
+      'offline_payments.amount_pence',
+      'offline_payments.recorded_at as at',
+      'tenants.id as account_id',
+      'tenants.name',
+      'tenants.address',
+    ])
+    .orderBy('offline_payments.recorded_at', 'desc')
+    .limit(RECENT)
+    .execute();
+  return [...portal, ...offline]
+    .sort((a, b) => Number(b.at) - Number(a.at))
+    .slice(0, RECENT)
+    .map((row) => ({
+      id: row.id,
+      accountId: row.account_id,
+      tenantName: row.name,
+      address: row.address,
+      amount: penceToDecimalString(row.amount_pence),
+      paidAt: new Date(Number(row.at)).toISOString(),
+    }));
 }
 
 /**
@@ -44,9 +68,18 @@ export async function listExpiringLinks(ctx: AppContext): Promise<ExpiringLink[]
   const rows = await ctx.db
     .selectFrom('payment_links')
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
-    .select(['payment_links.id', 'payment_links.expires_at', 'tenants.name', 'tenants.address'])
+    .select([
+      'payment_links.id',
+      'payment_links.expires_at',
+      'tenants.id as account_id',
+      'tenants.name',
+      'tenants.address',
+    ])
     .where('payment_links.status', 'in', ['pending', 'expired'])
     .where('payment_links.replaced_by', 'is', null)
+    // Closed by staff or settled: nothing to renew. Accounts owing nothing have nothing to chase.
+    .where('payment_links.closed_reason', 'is', null)
+    .where('tenants.balance_pence', '>', 0)
     .where('payment_links.processing_since', 'is', null)
     .where('payment_links.expires_at', '>', now - EXPIRED_WITHIN_MS)
     .where('payment_links.expires_at', '<=', now + EXPIRING_WITHIN_MS)
@@ -55,6 +88,7 @@ export async function listExpiringLinks(ctx: AppContext): Promise<ExpiringLink[]
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    accountId: row.account_id,
     tenantName: row.name,
     address: row.address,
     expiresAt: new Date(row.expires_at).toISOString(),

@@ -12,12 +12,14 @@ import { scheduleRemindersFor } from './schedule-reminders.js';
  * still pending and unexpired, an email if the leaseholder has an address and a WhatsApp message
  * if they have a phone (SMS only as WhatsApp's fallback), rendered now from the current
  * templates, each with its send job; then the link's reminders. Sending the same link again adds
- * nothing (one message per link, kind and channel). Callers audit the staff action themselves.
+ * nothing (one message per link, kind and channel), unless it is for a new `occasion` (sent
+ * again on request). Callers audit the staff action themselves.
  * Returns how many new messages were queued.
  */
 export async function sendPaymentLinkMessages(
   ctx: AppContext,
   linkIds: readonly string[],
+  options: { occasion?: string; detail?: string } = {},
 ): Promise<{ queued: number }> {
   const uniqueIds = [...new Set(linkIds)];
   return withTransaction(ctx, async (tx) => {
@@ -36,6 +38,7 @@ export async function sendPaymentLinkMessages(
             kind: 'payment_link',
             channel,
             recipient,
+            ...options,
             ...renderMessageContent(templates, 'payment_link', channel, values),
           });
         }

@@ -17,6 +17,9 @@ export function linksWithTenants(ctx: AppContext, now: number) {
       'payment_links.paid_at',
       'payment_links.processing_since',
       'payment_links.replaced_by',
+      'payment_links.closed_reason',
+      'payment_links.paid_pence',
+      'tenants.id as tenant_id',
       'tenants.name as tenant_name',
       'tenants.email as tenant_email',
       'tenants.phone as tenant_phone',
@@ -40,7 +43,11 @@ export function toPaymentLinkItem(ctx: AppContext, row: LinkRow): PaymentLinkIte
     linkUrl: paymentUrlOf(ctx.config, row.id),
     isProcessing: row.processing_since !== null,
     replacedBy: row.replaced_by,
+    closedReason:
+      row.closed_reason ?? (row.replaced_by && row.status !== 'paid' ? 'replaced' : null),
+    paidAmount: penceToDecimalString(row.paid_pence),
     tenant: {
+      accountId: row.tenant_id,
       name: row.tenant_name,
       email: row.tenant_email,
       phone: row.tenant_phone,

@@ -7,6 +7,7 @@ import {
   RenewalPreviewSchema,
 } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
+import { cancelPaymentLink } from './cancel-payment-link.js';
 import { PaymentLinkExportQuerySchema, sendPaymentLinksCsv } from './export-payment-links.js';
 import { getRenewalPreview } from './get-renewal-preview.js';
 import { listPaymentLinks } from './list-payment-links.js';
@@ -32,6 +33,15 @@ export const paymentLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     '/payment-links/:id/renewal',
     { schema: { params: PaymentLinkIdParamsSchema, response: { 200: RenewalPreviewSchema } } },
     async (request) => getRenewalPreview(ctx, request.params.id),
+  );
+
+  app.post(
+    '/payment-links/:id/cancel',
+    { schema: { params: PaymentLinkIdParamsSchema } },
+    async (request, reply) => {
+      await cancelPaymentLink(ctx, request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.post(

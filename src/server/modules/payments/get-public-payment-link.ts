@@ -1,5 +1,6 @@
 import { penceToDecimalString } from '../../../shared/money.js';
 import {
+  type LinkNotAvailable,
   PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
   type PublicPaymentLink,
 } from '../../../shared/payment-page.js';
@@ -9,8 +10,32 @@ import { type PublicLinkState, publicStateOf } from '../payment-links/link-state
 import { findLink, type LinkWithTenant } from './find-link.js';
 import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
 
-export function notAvailable(): AppError {
-  return new AppError('NOT_FOUND', PAYMENT_LINK_NOT_AVAILABLE_MESSAGE);
+/**
+ * The 404 of a link that cannot be paid (shared/payment-page.ts LinkNotAvailable). Unknown,
+ * expired, cancelled and failed links all answer the same, so a guessed id learns nothing; a
+ * link replaced by a newer one says when that was sent (never its amount or contact details), so
+ * the leaseholder is not left at a dead end.
+ */
+export async function notAvailable(
+  ctx: AppContext,
+  link: Pick<LinkWithTenant, 'replaced_by' | 'status'> | null = null,
+): Promise<AppError> {
+  const body: Omit<LinkNotAvailable, 'message'> = {
+    state: 'unavailable',
+    canRequestNewLink: ctx.config.selfServiceNewLinks,
+  };
+  if (link?.replaced_by && link.status !== 'paid') {
+    const newer = await (ctx.readDb ?? ctx.db)
+      .selectFrom('payment_links')
+      .select('created_at')
+      .where('id', '=', link.replaced_by)
+      .executeTakeFirst();
+    if (newer) {
+      body.state = 'replaced';
+      body.replacedOn = new Date(newer.created_at).toISOString();
+    }
+  }
+  return new AppError('NOT_FOUND', PAYMENT_LINK_NOT_AVAILABLE_MESSAGE, { body });
 }
 
 /**
@@ -28,7 +53,7 @@ export async function findAvailableLink(
   const state = publicStateOf(link, ctx.clock.now());
   if (!link || !state) {
     await recordMiss(ctx, ip);
-    throw notAvailable();
+    throw await notAvailable(ctx, link);
   }
   return { link, state };
 }

@@ -21,6 +21,8 @@ export async function getReceipt(
     methodLabel: PAYMENT_METHOD_LABELS[payment.method],
     transactionId: payment.provider_ref,
     paidAt: payment.paid_at,
+    // What remains now: for the latest payment, what remains after it.
+    remainingPence: link.balance_pence,
   });
   // References are [A-Za-z0-9_-]; anything else is dropped so the header stays well-formed.
   const safeRef = payment.provider_ref.replace(/[^A-Za-z0-9_-]/g, '');

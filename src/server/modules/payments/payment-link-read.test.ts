@@ -71,21 +71,20 @@ describe('public payment link read', () => {
     }
   });
 
-  it('answers unknown, expired, replaced and failed links identically', async () => {
+  it('answers unknown, expired and failed links identically, and a replaced one with when', async () => {
     const expired = await createPaymentLink(t.ctx, { expires_at: t.clock.now() - 1 });
     const swept = await createPaymentLink(t.ctx, { status: 'expired' });
-    const successor = await createPaymentLink(t.ctx);
-    const replaced = await createPaymentLink(t.ctx, {
-      status: 'expired',
-      replaced_by: successor.id,
-    });
     const failed = await createPaymentLink(t.ctx, {
       status: 'failed',
       failure_reason: 'The Direct Debit payment was not completed by the bank.',
     });
+    const cancelled = await createPaymentLink(t.ctx, {
+      status: 'expired',
+      closed_reason: 'cancelled',
+    });
 
     const answers = [];
-    for (const id of ['Zx81abcDEFghiJKLmnoPQr', expired.id, swept.id, replaced.id, failed.id]) {
+    for (const id of ['Zx81abcDEFghiJKLmnoPQr', expired.id, swept.id, failed.id, cancelled.id]) {
       const response = await get(id);
       answers.push({
         status: response.statusCode,
@@ -96,11 +95,34 @@ describe('public payment link read', () => {
     }
     expect(answers[0]).toEqual({
       status: 404,
-      body: JSON.stringify({ message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE }),
+      body: JSON.stringify({
+        state: 'unavailable',
+        canRequestNewLink: true,
+        message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
+      }),
       type: 'application/json; charset=utf-8',
       cache: 'no-store',
     });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
+
+    // A replaced link is no dead end: it says when the newer link was sent, and nothing more.
+    const successor = await createPaymentLink(t.ctx, {
+      tenant: { email: 'successor@example.co.uk' },
+    });
+    const replaced = await createPaymentLink(t.ctx, {
+      status: 'expired',
+      replaced_by: successor.id,
+    });
+    const response = await get(replaced.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      state: 'replaced',
+      replacedOn: new Date(successor.created_at).toISOString(),
+      canRequestNewLink: true,
+      message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
+    });
+    expect(response.body).not.toContain(successor.id);
+    expect(response.body).not.toContain('successor@example.co.uk');
   });
 
   it('says a paid link is paid, and a settling one is processing', async () => {
@@ -151,7 +173,7 @@ describe('public payment link read', () => {
       headers: { origin: TEST_ORIGIN },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE });
+    expect(unknown.json()).toMatchObject({ message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE });
   });
 
   it('limits one address guessing ids, even when it then finds a real link', async () => {

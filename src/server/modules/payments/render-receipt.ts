@@ -11,6 +11,8 @@ export interface ReceiptData {
   transactionId: string;
   /** Epoch ms; printed in Europe/London. */
   paidAt: number;
+  /** What the account still owes after this payment (a part payment), pence; omitted when unknown. */
+  remainingPence?: number;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -120,6 +122,12 @@ export async function renderReceipt(data: ReceiptData): Promise<Uint8Array> {
     ['Date & Time', formatDateTime(data.paidAt)],
     ['Status', 'Paid'],
   ];
+  if (data.remainingPence !== undefined) {
+    rows.push([
+      data.remainingPence < 0 ? 'Credit on account' : 'Balance remaining',
+      formatPence(Math.abs(data.remainingPence)),
+    ]);
+  }
   const labelWidth = 130;
   for (const [label, value] of rows) {
     text(label, { size: 11, color: MUTED });

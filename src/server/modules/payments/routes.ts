@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RESEND_ANSWER_MESSAGE } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import { PaymentProviderError } from '../../integrations/payments/payment-provider.js';
@@ -7,6 +8,7 @@ import { getPaymentResult } from './get-payment-result.js';
 import { getPublicPaymentLink } from './get-public-payment-link.js';
 import { getReceipt } from './get-receipt.js';
 import { recordLinkOpened } from './record-link-opened.js';
+import { requestCurrentLink } from './request-current-link.js';
 import {
   LinkIdParamsSchema,
   PaymentResultQuerySchema,
@@ -65,6 +67,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<
         request.log.error({ err: error }, 'payment provider failed to start a checkout');
         throw new AppError('PROVIDER_FAILED', PROVIDER_FAILED_MESSAGE);
       }
+    },
+  );
+
+  app.post(
+    '/payment-link/:id/resend',
+    { schema: { params: LinkIdParamsSchema } },
+    async (request, reply) => {
+      await requestCurrentLink(ctx, { linkId: request.params.id, ip: request.ip });
+      return reply.status(202).send({ message: RESEND_ANSWER_MESSAGE });
     },
   );
 

@@ -1,7 +1,7 @@
 import type { RowIssue } from '../../../shared/upload.js';
 import { parsePhone } from './parse-phone.js';
 
-const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 
 const PHONE = 'Phone Number (for WhatsApp)';
 
@@ -22,7 +22,7 @@ export interface CheckedContact {
  * with a warning for the clerk. A landline is kept for the record but never messaged.
  */
 export function checkContact(emailText: string, phoneText: string): CheckedContact {
-  const isEmailBad = emailText !== '' && (emailText.length > 254 || !EMAIL.test(emailText));
+  const isEmailBad = emailText !== '' && (emailText.length > 254 || !EMAIL_PATTERN.test(emailText));
   const email = emailText === '' || isEmailBad ? null : emailText.toLowerCase();
   const parsed = phoneText === '' ? null : parsePhone(phoneText);
   const isPhoneBad = phoneText !== '' && parsed === null;

@@ -1,0 +1,74 @@
+import type { ContactUpdate } from '../../../shared/leaseholders.js';
+import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { EMAIL_PATTERN } from '../uploads/check-contact.js';
+import { parsePhone } from '../uploads/parse-phone.js';
+import { referenceKeyOf } from './account-keys.js';
+import { findAccount } from './get-account.js';
+import { updateContact } from './update-contact.js';
+
+/**
+ * PATCH /api/leaseholders/{id}: staff correct the contact details, checked by the upload's own
+ * rules (an email or a mobile to reach them; phones stored as E.164). The old values stay in
+ * the account's history.
+ */
+export function editContact(ctx: AppContext, tenantId: string, update: ContactUpdate) {
+  const email = update.email ? update.email.toLowerCase() : null;
+  if (email && !EMAIL_PATTERN.test(email)) {
+    throw new AppError('INVALID_REQUEST', `"${update.email}" is not a valid email address.`);
+  }
+  const phone = update.phone ? parsePhone(update.phone) : null;
+  if (update.phone && !phone) {
+    throw new AppError('INVALID_REQUEST', `"${update.phone}" is not a valid phone number.`);
+  }
+  if (!email && phone?.kind !== 'mobile') {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'An email address or a mobile number is required to reach the leaseholder.',
+    );
+  }
+  return withTransaction(ctx, async (tx) => {
+    const account = await findAccount(tx, tenantId);
+    if (account.erased_at !== null) {
+      throw new AppError('CONFLICT', "This leaseholder's personal data was erased.");
+    }
+    const referenceKey = referenceKeyOf(update.reference);
+    if (referenceKey) {
+      const taken = await tx.db
+        .selectFrom('tenants')
+        .select('id')
+        .where('reference_key', '=', referenceKey)
+        .where('id', '<>', tenantId)
+        .executeTakeFirst();
+      if (taken) {
+        throw new AppError(
+          'CONFLICT',
+          `Account Reference ${update.reference} belongs to another leaseholder.`,
+        );
+      }
+    }
+    const changed = await updateContact(
+      tx,
+      account,
+      {
+        name: update.name,
+        email,
+        phone: phone?.e164 ?? null,
+        phoneKind: phone?.kind ?? null,
+        address: update.address,
+        reference: update.reference || null,
+      },
+      'admin',
+    );
+    if (changed) {
+      await writeAudit(tx.db, tx.clock, {
+        actor: 'admin',
+        action: 'leaseholder.contact_changed',
+        subject: tenantId,
+      });
+    }
+    return { changed };
+  });
+}

@@ -1,0 +1,30 @@
+import {
+  LEASEHOLDER_NOT_FOUND_MESSAGE,
+  type LeaseholderDetail,
+} from '../../../shared/leaseholders.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { accountTimeline } from './account-timeline.js';
+import { openLinksOf, toLeaseholderItem } from './list-accounts.js';
+
+/** The account row, or 404. */
+export async function findAccount(ctx: AppContext, id: string) {
+  const account = await ctx.db
+    .selectFrom('tenants')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!account) throw new AppError('NOT_FOUND', LEASEHOLDER_NOT_FOUND_MESSAGE);
+  return account;
+}
+
+/** GET /api/leaseholders/{id}: the account, its balance and open link, and its timeline. */
+export async function getAccount(ctx: AppContext, id: string): Promise<LeaseholderDetail> {
+  const account = await findAccount(ctx, id);
+  const links = await openLinksOf(ctx, [id]);
+  return {
+    ...toLeaseholderItem(ctx, account, links.get(id) ?? null),
+    createdAt: new Date(account.created_at).toISOString(),
+    timeline: await accountTimeline(ctx, account),
+  };
+}

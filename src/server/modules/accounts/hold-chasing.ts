@@ -1,0 +1,89 @@
+import { TZDate } from '@date-fns/tz';
+import { endOfDay, format } from 'date-fns';
+import { UK_TIME_ZONE } from '../../../shared/dates.js';
+import type { HoldRequest } from '../../../shared/leaseholders.js';
+import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { addAccountEvent } from './account-ledger.js';
+import { findAccount } from './get-account.js';
+
+/** A hold longer than this is a typo (Breathing Space lasts 60 days; a mental health one, longer). */
+const MAX_HOLD_DAYS = 400;
+
+/** The end of `day` (YYYY-MM-DD) in the UK, as epoch ms: a hold "until 5 March" covers 5 March. */
+function endOfUkDay(day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return endOfDay(new TZDate(year, month - 1, date, UK_TIME_ZONE)).getTime();
+}
+
+/**
+ * POST /api/leaseholders/{id}/hold: no reminders and no new-link messages until the end of that
+ * day (queued ones wait: send-message-job.ts, send-reminder-job.ts); payments are still taken.
+ * The hold ends by itself on its date.
+ */
+export async function holdChasing(
+  ctx: AppContext,
+  tenantId: string,
+  request: HoldRequest,
+): Promise<void> {
+  const until = endOfUkDay(request.until);
+  const now = ctx.clock.now();
+  if (until <= now) throw new AppError('INVALID_REQUEST', 'Choose a date after today.');
+  if (until - now > MAX_HOLD_DAYS * 24 * 3_600_000) {
+    throw new AppError('INVALID_REQUEST', `A hold can last at most ${MAX_HOLD_DAYS} days.`);
+  }
+  await withTransaction(ctx, async (tx) => {
+    await findAccount(tx, tenantId);
+    await tx.db
+      .updateTable('tenants')
+      .set({ hold_until: until, hold_reason: request.reason, updated_at: now })
+      .where('id', '=', tenantId)
+      .execute();
+    await addAccountEvent(tx, {
+      tenantId,
+      kind: 'hold_started',
+      actor: 'admin',
+      text: request.reason,
+      details: { until: request.until },
+    });
+    await writeAudit(tx.db, tx.clock, {
+      actor: 'admin',
+      action: 'leaseholder.hold_started',
+      subject: tenantId,
+      details: { until: request.until },
+    });
+  });
+}
+
+/** DELETE /api/leaseholders/{id}/hold: chasing resumes now; waiting messages go out. */
+export async function endHold(ctx: AppContext, tenantId: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const account = await findAccount(tx, tenantId);
+    if (account.hold_until === null || account.hold_until <= tx.clock.now()) return;
+    await tx.db
+      .updateTable('tenants')
+      .set({ hold_until: null, hold_reason: null, updated_at: tx.clock.now() })
+      .where('id', '=', tenantId)
+      .execute();
+    // Reminders and messages deferred to the hold's end run now instead.
+    await tx.db
+      .updateTable('jobs')
+      .set({ run_at: tx.clock.now() })
+      .where('status', '=', 'queued')
+      .where('run_at', '=', account.hold_until)
+      .execute();
+    await addAccountEvent(tx, {
+      tenantId,
+      kind: 'hold_ended',
+      actor: 'admin',
+      details: { heldUntil: format(new TZDate(account.hold_until, UK_TIME_ZONE), 'yyyy-MM-dd') },
+    });
+    await writeAudit(tx.db, tx.clock, {
+      actor: 'admin',
+      action: 'leaseholder.hold_ended',
+      subject: tenantId,
+    });
+  });
+}

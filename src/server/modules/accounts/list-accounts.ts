@@ -1,0 +1,199 @@
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import type {
+  LeaseholderItem,
+  LeaseholderListQuery,
+  LeaseholderPage,
+  OpenLink,
+} from '../../../shared/leaseholders.js';
+import { penceToDecimalString } from '../../../shared/money.js';
+import type { AppContext } from '../../context.js';
+import type { Database, TenantsTable } from '../../db/schema.js';
+import { paymentUrlOf } from '../messages/message-content.js';
+import { referenceKeyOf } from './account-keys.js';
+
+const DAY_MS = 24 * 3_600_000;
+/** A message that reached the leaseholder's phone or inbox (captured counts in demo mode). */
+const REACHED = ['sent', 'delivered', 'read', 'captured'] as const;
+
+type Account = Selectable<TenantsTable>;
+type Filters = Pick<LeaseholderListQuery, 'search' | 'status'>;
+
+/**
+ * What a search looks in: the name, email and address (search_text), the Account Reference,
+ * and the phone number as digits, so '07911 123456' finds +447911123456.
+ */
+function matchesSearch(eb: ExpressionBuilder<Database, 'tenants'>, search: string) {
+  const text = `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  const conditions = [eb(sql`tenants.search_text`, 'like', sql`${text} escape '\\'`)];
+  const reference = referenceKeyOf(search);
+  if (reference) conditions.push(eb('tenants.reference_key', 'like', `%${reference}%`));
+  const digits = search.replace(/\D/g, '').replace(/^(44|0)/, '');
+  if (digits.length >= 4 && /^[\d\s()+-]+$/.test(search)) {
+    conditions.push(eb('tenants.phone', 'like', `%${digits}%`));
+  }
+  return eb.or(conditions);
+}
+
+/** Accounts the filters keep, as a query to select from. */
+export function filteredAccounts(ctx: AppContext, filters: Filters) {
+  const now = ctx.clock.now();
+  let query = ctx.db.selectFrom('tenants');
+  if (filters.search) {
+    const search = filters.search;
+    query = query.where((eb) => matchesSearch(eb, search));
+  }
+  switch (filters.status) {
+    case 'owing':
+      return query.where('tenants.balance_pence', '>', 0);
+    case 'in_credit':
+      return query.where('tenants.balance_pence', '<', 0);
+    case 'settled':
+      return query.where('tenants.balance_pence', '=', 0);
+    case 'on_hold':
+      return query.where('tenants.hold_until', '>', now);
+    case 'unreachable':
+      // Asked to pay at least once, and no message ever reached them on any channel.
+      return query
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('messages')
+              .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
+              .select('messages.id')
+              .whereRef('payment_links.tenant_id', '=', 'tenants.id')
+              .where('messages.status', 'not in', ['queued', 'sending', 'cancelled']),
+          ),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('messages')
+                .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
+                .select('messages.id')
+                .whereRef('payment_links.tenant_id', '=', 'tenants.id')
+                .where('messages.status', 'in', REACHED),
+            ),
+          ),
+        );
+    default:
+      return query;
+  }
+}
+
+/** The ORDER BY of a sort, with the id last so pages never overlap. */
+export function accountOrder(query: Pick<LeaseholderListQuery, 'sort' | 'direction'>) {
+  const direction = query.direction;
+  switch (query.sort) {
+    case 'name':
+      return [
+        sql`lower(tenants.name) ${sql.raw(direction)}`,
+        sql`tenants.id ${sql.raw(direction)}`,
+      ];
+    case 'daysOwing':
+      // Most days owing first is the oldest owing_since first; accounts not owing go last.
+      return [
+        sql`case when tenants.owing_since is null then 1 else 0 end`,
+        sql`tenants.owing_since ${sql.raw(direction === 'desc' ? 'asc' : 'desc')}`,
+        sql`tenants.id`,
+      ];
+    default:
+      return [
+        sql`tenants.balance_pence ${sql.raw(direction)}`,
+        sql`tenants.id ${sql.raw(direction)}`,
+      ];
+  }
+}
+
+/** GET /api/leaseholders: a page of accounts with their open links, and how many there are. */
+export async function listAccounts(
+  ctx: AppContext,
+  query: LeaseholderListQuery,
+): Promise<LeaseholderPage> {
+  const rows = await filteredAccounts(ctx, query)
+    .selectAll('tenants')
+    .orderBy(accountOrder(query))
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  const { total } = await filteredAccounts(ctx, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const links = await openLinksOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => toLeaseholderItem(ctx, row, links.get(row.id) ?? null)),
+    total: Number(total),
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** The open link (pending, unexpired, no payment settling) of each account, by account id. */
+export async function openLinksOf(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+): Promise<Map<string, OpenLink>> {
+  const found = new Map<string, OpenLink>();
+  if (tenantIds.length === 0) return found;
+  const rows = await ctx.db
+    .selectFrom('payment_links')
+    .select((eb) => [
+      'payment_links.id',
+      'payment_links.tenant_id',
+      'payment_links.amount_pence',
+      'payment_links.paid_pence',
+      'payment_links.created_at',
+      'payment_links.expires_at',
+      eb
+        .selectFrom('messages')
+        .select((inner) => inner.fn.min('messages.created_at').as('sent'))
+        .whereRef('messages.link_id', '=', 'payment_links.id')
+        .where('messages.kind', '=', 'payment_link')
+        .as('sent_at'),
+    ])
+    .where('payment_links.tenant_id', 'in', tenantIds)
+    .where('payment_links.status', '=', 'pending')
+    .where('payment_links.processing_since', 'is', null)
+    .where('payment_links.expires_at', '>', ctx.clock.now())
+    .orderBy('payment_links.created_at')
+    .execute();
+  for (const row of rows) {
+    found.set(row.tenant_id, {
+      id: row.id,
+      amount: penceToDecimalString(row.amount_pence),
+      paidAmount: penceToDecimalString(row.paid_pence),
+      createdAt: new Date(row.created_at).toISOString(),
+      expiresAt: new Date(row.expires_at).toISOString(),
+      linkUrl: paymentUrlOf(ctx.config, row.id),
+      sentAt: row.sent_at === null ? null : new Date(Number(row.sent_at)).toISOString(),
+    });
+  }
+  return found;
+}
+
+export function toLeaseholderItem(
+  ctx: AppContext,
+  row: Account,
+  openLink: OpenLink | null,
+): LeaseholderItem {
+  const now = ctx.clock.now();
+  const isHeld = row.hold_until !== null && row.hold_until > now;
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    phoneKind: row.phone_kind,
+    address: row.address,
+    balance: penceToDecimalString(row.balance_pence),
+    balancePence: row.balance_pence,
+    owingSince: row.owing_since === null ? null : new Date(row.owing_since).toISOString(),
+    daysOwing: row.owing_since === null ? null : Math.floor((now - row.owing_since) / DAY_MS),
+    holdUntil: isHeld ? new Date(row.hold_until!).toISOString() : null,
+    holdReason: isHeld ? row.hold_reason : null,
+    openLink,
+    isErased: row.erased_at !== null,
+  };
+}

@@ -1,0 +1,35 @@
+import { TZDate } from '@date-fns/tz';
+import { OFFLINE_PAYMENT_METHOD_LABELS } from '../../../shared/leaseholders.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { renderReceipt } from '../payments/render-receipt.js';
+import { findAccount } from './get-account.js';
+
+/** GET /api/leaseholders/{id}/payments/{paymentId}/receipt: a PDF for an offline payment. */
+export async function offlineReceipt(
+  ctx: AppContext,
+  tenantId: string,
+  paymentId: string,
+): Promise<{ filename: string; pdf: Uint8Array }> {
+  const account = await findAccount(ctx, tenantId);
+  const payment = await ctx.db
+    .selectFrom('offline_payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!payment) throw new AppError('NOT_FOUND', 'Payment not found.');
+  const [year, month, day] = payment.paid_on.split('-').map(Number) as [number, number, number];
+  const pdf = await renderReceipt({
+    company: ctx.config.company,
+    tenantName: account.name,
+    property: account.address,
+    amountPence: payment.amount_pence,
+    methodLabel: OFFLINE_PAYMENT_METHOD_LABELS[payment.method],
+    transactionId: payment.reference ?? payment.id,
+    // The day it was paid, at noon UK time: staff record the day, not the minute.
+    paidAt: new TZDate(year, month - 1, day, 12, 0, 'Europe/London').getTime(),
+    remainingPence: account.balance_pence,
+  });
+  return { filename: `receipt-${payment.id}.pdf`, pdf };
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+/**
+ * The leaseholder accounts staff work with (issue 29): one leaseholder, one balance, many links
+ * and messages over months. Money in API answers is a decimal string of pounds ('1245.50'), as
+ * the spec's payment links are; negative is a credit.
+ */
+
+export const LEASEHOLDER_FILTERS = [
+  'owing',
+  'in_credit',
+  'settled',
+  'on_hold',
+  'unreachable',
+] as const;
+export type LeaseholderFilter = (typeof LEASEHOLDER_FILTERS)[number];
+
+export const LEASEHOLDER_FILTER_LABELS: Record<LeaseholderFilter, string> = {
+  owing: 'Owing',
+  in_credit: 'In credit',
+  settled: 'Settled',
+  on_hold: 'On hold',
+  unreachable: 'Unreachable',
+};
+
+/** daysOwing: by how long the account has owed (since its first unpaid link). */
+export const LEASEHOLDER_SORTS = ['balance', 'daysOwing', 'name'] as const;
+export type LeaseholderSort = (typeof LEASEHOLDER_SORTS)[number];
+
+export const LeaseholderListQuerySchema = z.object({
+  /** Part of the name, email, phone, address or Account Reference, any case. */
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(LEASEHOLDER_FILTERS).optional(),
+  sort: z.enum(LEASEHOLDER_SORTS).default('balance'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(500).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type LeaseholderListQuery = z.infer<typeof LeaseholderListQuerySchema>;
+
+export const LeaseholderExportQuerySchema = LeaseholderListQuerySchema.omit({
+  limit: true,
+  offset: true,
+});
+
+export const OpenLinkSchema = z.object({
+  id: z.string(),
+  /** What the link asked for when it was made, pounds. */
+  amount: z.string(),
+  /** Paid through it so far (part payments), pounds. */
+  paidAmount: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  linkUrl: z.string(),
+  /** When its payment-link message was first queued; null if never sent. */
+  sentAt: z.string().nullable(),
+});
+export type OpenLink = z.infer<typeof OpenLinkSchema>;
+
+export const LeaseholderItemSchema = z.object({
+  id: z.string(),
+  reference: z.string().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** E.164. */
+  phone: z.string().nullable(),
+  phoneKind: z.enum(['mobile', 'landline']).nullable(),
+  address: z.string(),
+  /** What is owed now, pounds; negative is a credit. */
+  balance: z.string(),
+  balancePence: z.number(),
+  /** When the account started owing (its first unpaid link); null when nothing is owed. */
+  owingSince: z.string().nullable(),
+  daysOwing: z.number().nullable(),
+  /** Chasing is held until this day (ISO, end of day UK time), with why. */
+  holdUntil: z.string().nullable(),
+  holdReason: z.string().nullable(),
+  openLink: OpenLinkSchema.nullable(),
+  isErased: z.boolean(),
+});
+export type LeaseholderItem = z.infer<typeof LeaseholderItemSchema>;
+
+export const LeaseholderPageSchema = z.object({
+  items: z.array(LeaseholderItemSchema),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type LeaseholderPage = z.infer<typeof LeaseholderPageSchema>;
+
+export const TIMELINE_KINDS = [
+  'link_created',
+  'link_opened',
+  'link_replaced',
+  'link_expired',
+  'link_cancelled',
+  'link_settled',
+  'link_paid',
+  'message',
+  'payment',
+  'offline_payment',
+  'hold_started',
+  'hold_ended',
+  'note',
+  'contact_changed',
+  'balance_set',
+  'credit',
+  'link_requested',
+  'callback',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+export const TimelineEventSchema = z.object({
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** One line for a person: "Payment link sent by email", "Cheque received". */
+  title: z.string(),
+  detail: z.string().nullable(),
+  /** Pounds, when the event is about money. */
+  amount: z.string().nullable(),
+  /** A message's delivery status, a payment's status. */
+  status: z.string().nullable(),
+  actor: z.string().nullable(),
+  linkId: z.string().nullable(),
+  /** An offline payment's id (its receipt), a message's id (the Message Log). */
+  refId: z.string().nullable(),
+});
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+
+export const LeaseholderDetailSchema = LeaseholderItemSchema.extend({
+  createdAt: z.string(),
+  /** Newest first. */
+  timeline: z.array(TimelineEventSchema),
+});
+export type LeaseholderDetail = z.infer<typeof LeaseholderDetailSchema>;
+
+export const LeaseholderIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Enter a real date');
+
+export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'cheque', 'cash', 'other'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+export const OFFLINE_PAYMENT_METHOD_LABELS: Record<OfflinePaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cheque: 'Cheque',
+  cash: 'Cash',
+  other: 'Other',
+};
+
+export const OfflinePaymentRequestSchema = z.object({
+  /** Pounds, e.g. '20.00'. */
+  amount: z.string().trim().min(1, 'Enter the amount received').max(20),
+  method: z.enum(OFFLINE_PAYMENT_METHODS, {
+    error: 'Choose how it was paid: bank transfer, cheque, cash or other',
+  }),
+  reference: z.string().trim().max(100).optional().default(''),
+  paidOn: isoDay,
+});
+export type OfflinePaymentRequest = z.input<typeof OfflinePaymentRequestSchema>;
+
+export const HOLD_REASONS = [
+  'Breathing Space (debt respite)',
+  'Dispute',
+  'Payment plan agreed',
+] as const;
+
+export const HoldRequestSchema = z.object({
+  until: isoDay,
+  reason: z.string().trim().min(1, 'Give a reason for the hold').max(500),
+});
+export type HoldRequest = z.infer<typeof HoldRequestSchema>;
+
+export const NoteRequestSchema = z.object({
+  text: z.string().trim().min(1, 'Write the note first').max(2000),
+});
+
+export const ContactUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: z.string().trim().max(254).nullable(),
+  phone: z.string().trim().max(40).nullable(),
+  address: z.string().trim().min(1, 'Property address is required').max(500),
+  reference: z.string().trim().max(100).nullable(),
+});
+export type ContactUpdate = z.infer<typeof ContactUpdateSchema>;
+
+export const LEASEHOLDER_NOT_FOUND_MESSAGE = 'Leaseholder not found.';
