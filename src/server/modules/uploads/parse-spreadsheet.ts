@@ -3,6 +3,7 @@ import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
 import { cellText } from './cell-text.js';
 import { type CleanedCell, removeControlCharacters } from './control-characters.js';
 import { decodeCsv } from './decode-csv.js';
+import { scanXlsxParts } from './scan-xlsx-parts.js';
 
 export type SpreadsheetKind = 'csv' | 'xlsx' | 'xls';
 
@@ -57,18 +58,23 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
 }
 
 /**
- * The first sheet through SheetJS, which is loaded only for Excel files (a megabyte of code).
+ * The first sheet through SheetJS, which is loaded only for Excel files (a megabyte of code),
+ * after an .xlsx's parts are scanned for more text, strings or cells than a list can need.
  * `sheetRows` caps what it reads, so a lone cell at XFD1048576 cannot make it walk a million
  * rows. Cells are their stored values, not their displayed text (cell-text.ts), and formulas
  * are never evaluated or kept (a cell '=HYPERLINK(…)' is just text).
  */
 async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
+  const problem = await scanXlsxParts(bytes);
+  if (problem) throw new SpreadsheetError(problem);
   const XLSX = await import('@e965/xlsx');
   let workbook: import('@e965/xlsx').WorkBook;
   try {
     workbook = XLSX.read(bytes, {
       type: 'array',
       dense: true,
+      // The first sheet only: the others are never read, however they are made.
+      sheets: 0,
       sheetRows: MAX_ROWS_READ,
       cellFormula: false,
       cellHTML: false,

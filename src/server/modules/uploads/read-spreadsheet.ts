@@ -9,8 +9,15 @@ import type { MappingReply, WorkerInput, WorkerMessage } from './spreadsheet-wor
 
 /** Long enough for 50,000 rows on a slow machine; a file that takes longer is refused. */
 const PARSE_TIME_LIMIT_MS = 20_000;
-/** The worker's heap: a file that needs more is refused rather than taking the server down. */
-const WORKER_HEAP_MB = 512;
+/**
+ * The worker's heap: a file that needs more is refused rather than taking the server down. A
+ * 50,000-row workbook needs about 200 MB; the scan of its parts refuses much bigger ones first.
+ */
+const WORKER_HEAP_MB = 320;
+/** Uploads that may wait for the one spreadsheet read at a time; more are told to come back. */
+const MAX_WAITING = 3;
+export const BUSY_MESSAGE =
+  'Other spreadsheets are being read just now. Please try again in a minute.';
 
 const UNREADABLE_MESSAGE = 'The file could not be read.';
 const TOO_SLOW_MESSAGE = 'The file took too long to read. Save it as CSV and upload that.';
@@ -54,7 +61,8 @@ export interface ColumnOptions {
  * then the end with the rejected rows. A problem with the file as a whole is a 400 naming it,
  * thrown before any rows; a worker that crashes or runs past the time limit is a 400 at whatever
  * point it happens. An .xlsx's zip directory is checked first (check-xlsx-zip.ts), so SheetJS
- * never inflates a bomb. Stopping early (`return()`) stops the worker.
+ * never inflates a bomb. Files are read one at a time per process (`takeTurn`). Stopping early
+ * (`return()`) stops the worker.
  */
 export async function* readSpreadsheet(
   kind: SpreadsheetKind,
@@ -65,7 +73,16 @@ export async function* readSpreadsheet(
     const problem = await checkXlsxZip(bytes);
     if (problem) throw new AppError('INVALID_REQUEST', problem);
   }
-  const worker = startWorker({ kind, bytes, mapping: columns?.mapping ?? null });
+  const release = await takeTurn();
+  let worker: Worker;
+  try {
+    worker = startWorker({ kind, bytes, mapping: columns?.mapping ?? null });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // The turn ends when the worker has gone, its memory with it.
+  worker.once('exit', release);
   // The limit is the worker's own: it stops counting once the last message is in, however long
   // the writing of the rows takes.
   let isTooSlow = false;
@@ -107,6 +124,32 @@ export async function* readSpreadsheet(
     clearTimeout(timer);
     void worker.terminate();
   }
+}
+
+let isReading = false;
+const waiting: (() => void)[] = [];
+
+/**
+ * One spreadsheet is read at a time in this process (issue 30): a hostile file's memory is then
+ * paid once, not once per upload. Up to MAX_WAITING more wait their turn in order; past that an
+ * upload is refused with 429. Resolves to the function that ends the turn.
+ */
+async function takeTurn(): Promise<() => void> {
+  if (isReading) {
+    if (waiting.length >= MAX_WAITING) {
+      throw new AppError('LIMIT_EXCEEDED', BUSY_MESSAGE, { headers: { 'Retry-After': '30' } });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  isReading = true;
+  let isEnded = false;
+  return () => {
+    if (isEnded) return;
+    isEnded = true;
+    const next = waiting.shift();
+    if (next) next();
+    else isReading = false;
+  };
 }
 
 /**
