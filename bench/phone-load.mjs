@@ -28,7 +28,8 @@ const NETWORK = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-const CPU_SLOWDOWN = 4;
+/** BENCH_PHONE_CPU=1 leaves the CPU alone, to tell the network's share from the CPU's. */
+const CPU_SLOWDOWN = Number(process.env.BENCH_PHONE_CPU ?? 4);
 
 /**
  * Runs in the page before its own scripts: on every frame (a requestAnimationFrame callback runs

@@ -5,7 +5,7 @@ import { PageDataContext } from '@/lib/page-data';
 import { PublicConfigContext } from '@/lib/public-config';
 import type { PageData } from '../shared/page-data';
 import type { PublicConfig } from '../shared/public-config';
-import { AppRouter, preloadPageFor } from './app/router';
+import { AppRouter, isPaymentPagePath, preloadPageFor } from './app/router';
 
 export interface RenderPageInput {
   /** The address as requested: path and query. */
@@ -28,6 +28,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt);
   const search = queryAt === -1 ? '' : input.url.slice(queryAt + 1);
   await preloadPageFor(path);
+  if (isPaymentPagePath(path)) await (await import('./app/payment-routes')).prepareServerRender();
   const app = (
     <StrictMode>
       <PublicConfigContext value={input.config}>

@@ -1,11 +1,29 @@
+import { type ComponentProps, Suspense } from 'react';
 import { useRoute } from 'wouter';
-import { CallMeNow } from '@/features/call-me-now/components/call-me-now';
+import type { CallMeNow as CallMeNowForm } from '@/features/call-me-now/components/call-me-now';
 import { paymentPagePath } from '@/features/payment/api/payment-api';
 import { PaymentPage } from '@/features/payment/components/payment-page';
 import { PaymentSuccessPage } from '@/features/payment/components/payment-success-page';
 import { usePageData } from '@/lib/page-data';
 import { PUBLIC_PAGE_TITLES } from '../../shared/page-data';
+import { preloadable } from './preloadable';
 import { useDocumentTitle } from './use-document-title';
+
+/**
+ * "Ask us to call me" appears only on a link that cannot be paid, so its form loads on its own:
+ * a phone paying its balance never downloads it. The server loads it before rendering such a
+ * page (`prepareServerRender`); in the browser the page keeps the server's markup until it comes.
+ */
+const CallMeNow = preloadable<ComponentProps<typeof CallMeNowForm>>(() =>
+  import('@/features/call-me-now/components/call-me-now').then((module) => ({
+    default: module.CallMeNow,
+  })),
+);
+
+/** What the server loads before rendering a payment page (entry-server.tsx). */
+export function prepareServerRender(): Promise<void> {
+  return CallMeNow.preload();
+}
 
 /**
  * /payment/:linkId and /payment-success (spec section 2): the leaseholder's pages, loaded on
@@ -20,7 +38,9 @@ export default function PaymentRoutes() {
     const initial = data?.page === 'payment' && data.linkId === params.linkId ? data : undefined;
     // "Ask us to call me" on a link that cannot be paid: the landing page's Call Me Now form.
     const callMeNow = (
-      <CallMeNow action={paymentPagePath(params.linkId)} initialAnswer={initial?.callMe} />
+      <Suspense fallback={null}>
+        <CallMeNow action={paymentPagePath(params.linkId)} initialAnswer={initial?.callMe} />
+      </Suspense>
     );
     return <PaymentPage linkId={params.linkId} initial={initial} callMeNow={callMeNow} />;
   }

@@ -2,10 +2,11 @@ import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { preloadable } from './preloadable';
-import { LandingPage } from './routes/landing';
 
-// Everything but the landing page loads on demand, so a leaseholder's phone downloads only
-// what the page in front of them needs (ARCHITECTURE section 8: public JS budget).
+// Every page loads on demand, so a leaseholder's phone downloads only what the page in front of
+// them needs (ARCHITECTURE section 8: public JS budget): the payment page does not carry the
+// landing page's code, nor the landing page the payment page's.
+const LandingPage = preloadable(() => import('./routes/landing'));
 const PaymentRoutes = preloadable(() => import('./payment-routes'));
 const AdminArea = preloadable(() => import('./admin-area'));
 
@@ -16,10 +17,10 @@ export function isPaymentPagePath(path: string): boolean {
 
 /**
  * Loads the chunk of the page at `path` (the table below), for main.tsx to await before the
- * first render and the server before rendering (preloadable.ts). The landing page has none.
+ * first render and the server before rendering (preloadable.ts).
  */
 export function preloadPageFor(path: string): Promise<void> {
-  if (path === '/') return Promise.resolve();
+  if (path === '/') return LandingPage.preload();
   return isPaymentPagePath(path) ? PaymentRoutes.preload() : AdminArea.preload();
 }
 

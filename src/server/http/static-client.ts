@@ -95,7 +95,7 @@ export async function registerStaticClient(
     else reply.header('Cache-Control', 'no-cache');
     // Unknown addresses get the not-found page with a real 404, for monitors and search engines.
     if (!isKnownPagePath(pathname)) reply.status(404);
-    const page = pathname === '/' || isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
+    const page = isPaymentLinkPage(url) ? pages?.payment : pages?.admin;
     const html = page
       ? withDataPreload(page, pathname, queryAt === -1 ? '' : url.slice(queryAt + 1), () =>
           Boolean(request.headers.cookie?.includes(`${options.sessionCookie}=`)),
@@ -113,7 +113,7 @@ export async function registerStaticClient(
       ? pageSender(
           options.renderer,
           {
-            landing: withInlineStyles(indexHtml, options.clientDir),
+            landing: withInlineStyles(pages?.landing ?? indexHtml, options.clientDir),
             payment: withInlineStyles(pages?.payment ?? indexHtml, options.clientDir),
           },
           options.publicConfig,
@@ -216,6 +216,7 @@ function pageVariants(indexHtml: string, clientDir: string) {
   const authStatus = fetchPreload(AUTH_STATUS_URL);
   return {
     admin: withPreload('admin-area-', authStatus),
+    landing: withPreload('landing-'),
     payment: withPreload('payment-routes-'),
   };
 }

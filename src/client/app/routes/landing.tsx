@@ -49,3 +49,6 @@ export function LandingPage() {
     </div>
   );
 }
+
+/** The router loads the page on its own (router.tsx). */
+export default LandingPage;

@@ -113,6 +113,12 @@ describe('the leaseholder’s pages rendered on the server', () => {
     expect(page.body).toContain('This payment link may have expired or is no longer valid.');
     expect(page.body).not.toContain('Securely</button>');
     expect(page.headers['cache-control']).toBe('no-store');
+    // No dead end: "Ask us to call me", a plain form posting to the page itself.
+    expect(page.body).toContain('Ask us to call me');
+    expect(page.body).toMatch(
+      /<form[^>]*action="\/payment\/AAAAAAAAAAAAAAAAAAAAAA"[^>]*method="post"/,
+    );
+    expect(page.body).toContain('name="phoneNumber"');
   });
 
   it('pays without JavaScript: the form post records the demo payment and goes to the success page', async () => {
@@ -184,6 +190,18 @@ describe('the leaseholder’s pages rendered on the server', () => {
     expect(stored.status).toBe('pending');
   });
 
+  it('asks for a call back from a link that is not available, and shows the answer', async () => {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/payment/AAAAAAAAAAAAAAAAAAAAAA',
+      headers: FORM,
+      payload: 'intent=call-me&phoneNumber=07700%20900777',
+    });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.body).toContain('Request received');
+    expect(posted.body).toContain('07700 900777');
+  });
+
   it('renders the landing page, and asks for a call back from a plain form post', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
@@ -193,6 +211,8 @@ describe('the leaseholder’s pages rendered on the server', () => {
     );
     expect(executableInlineScripts(home.body)).toEqual([]);
 
+    const stored = () => t.ctx.db.selectFrom('callback_requests').select('id').execute();
+    const before = (await stored()).length;
     const posted = await t.app.inject({
       method: 'POST',
       url: '/',
@@ -202,8 +222,7 @@ describe('the leaseholder’s pages rendered on the server', () => {
     expect(posted.statusCode).toBe(200);
     expect(posted.body).toContain('Request received');
     expect(posted.body).toContain('07700 900123');
-    const requests = await t.ctx.db.selectFrom('callback_requests').select('id').execute();
-    expect(requests).toHaveLength(1);
+    expect(await stored()).toHaveLength(before + 1);
 
     const refused = await t.app.inject({
       method: 'POST',
