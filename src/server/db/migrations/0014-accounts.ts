@@ -99,6 +99,8 @@ export function accounts(engine: Engine) {
         .execute();
 
       await messageOccasions(db, engine);
+      // A link may now be paid in parts: more than one successful payment each.
+      await db.schema.dropIndex('payments_one_success_per_link').execute();
     },
   };
 }

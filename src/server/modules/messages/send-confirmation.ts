@@ -18,6 +18,8 @@ export interface ConfirmedPayment {
   method: string;
   /** What this payment was for, in pence ({{amount}}: a part payment confirms its own amount). */
   amountPence: number;
+  /** Something is still owed: the link stays open and its reminders keep going. */
+  isPartPayment?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function sendConfirmation(
   payment: ConfirmedPayment,
 ): Promise<{ queued: number }> {
   return withTransaction(ctx, async (tx) => {
-    await cancelReminders(tx, payment.linkId);
+    if (!payment.isPartPayment) await cancelReminders(tx, payment.linkId);
     const [link] = await findLinksForMessages(tx, [payment.linkId]);
     if (!link) throw new Error(`sendConfirmation: payment link ${payment.linkId} does not exist`);
     const templates = await getTemplates(tx);

@@ -150,6 +150,7 @@ export function recordPaymentSucceeded(
       paidAt: now,
       method: payment.method,
       amountPence: payment.amountPence,
+      isPartPayment: balance > 0,
     });
     return wasPaid ? 'link-already-paid' : 'recorded';
   });
