@@ -54,7 +54,7 @@ export function hostileWorkbook(part: string, edit: (xml: string) => string): Bu
   const written = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true });
   const zip = XLSX.CFB.read(written as Buffer, { type: 'buffer' });
   const entries: [string, Buffer][] = [];
-  zip.FullPaths.forEach((fullPath, index) => {
+  zip.FullPaths.forEach((fullPath: string, index: number) => {
     const file = zip.FileIndex[index]!;
     if (file.type !== 2) return;
     const name = fullPath.replace(/^[^/]*\//, '');
