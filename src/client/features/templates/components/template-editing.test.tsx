@@ -7,8 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '@/lib/query-client';
-import { buildDefaultTemplates } from '../../../../server/modules/templates/default-templates';
-import type { Templates } from '../../../../shared/templates';
+import { TEMPLATE_FIELDS, type Templates } from '../../../../shared/templates';
 // Loaded before the tests, so the page's lazy import of the editor finds it ready.
 import '../rich-text/rich-email-editor';
 import { TemplateManagerPage } from './template-manager-page';
@@ -28,11 +27,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const DEFAULTS = buildDefaultTemplates({
-  name: 'Riverside Estate Management',
-  phone: '020 7946 0123',
-  email: 'enquiries@riverside-estates.example',
-});
+/** As the default emails are laid out: a frame of tables, the part staff write marked. */
+const LAYOUT_HTML = `<!DOCTYPE html>
+<html lang="en-GB"><body><table role="presentation" width="100%"><tr><td style="padding:28px;">
+<!-- editable -->
+<h1 style="margin:0 0 16px;">Your payment is due</h1>
+<p style="margin:0 0 16px;">Dear {{tenantName}},</p>
+<table role="presentation" align="center"><tr><td bgcolor="#0f766e"><a href="{{paymentUrl}}" target="_blank" rel="noopener">Pay now</a></td></tr></table>
+<p style="margin:0;">Kind regards,<br>Riverside Estate Management</p>
+<!-- /editable -->
+</td></tr></table></body></html>`;
+
+const DEFAULTS = {
+  ...(Object.fromEntries(
+    TEMPLATE_FIELDS.map((field) => [field, `Server ${field} for {{tenantName}}`]),
+  ) as Templates),
+  whatsappPaymentLink: `Dear {{tenantName}}, your balance is {{amount}} — please pay by {{expiryDate}}: {{paymentUrl}}. Unpaid sums may lead to a Letter Before Action. Questions? Call us on 020 7946 0123.`,
+  emailPaymentHtml: LAYOUT_HTML,
+  emailReminderHtml: LAYOUT_HTML,
+  emailConfirmationHtml: LAYOUT_HTML,
+};
 
 function renderPage(templates: Templates = DEFAULTS) {
   const puts: Templates[] = [];
@@ -63,7 +77,7 @@ describe('the Template Manager (issue 31)', () => {
     const { user } = renderPage();
     const field = await screen.findByLabelText('Payment link message');
     const size = field.parentElement!.querySelector('[aria-live]')!;
-    // The default text has a long dash and curly quotes: UCS-2, 67 characters a part.
+    // A long dash needs UCS-2: 70 characters fit in one SMS, 67 a part beyond.
     expect(size).toHaveTextContent(/^Template: [\d,]+ characters · \d+ SMS parts \(/);
     await user.clear(field);
     await user.type(field, 'Pay {{{{paymentUrl}}');
@@ -77,7 +91,12 @@ describe('the Template Manager (issue 31)', () => {
     await screen.findByLabelText('Payment link message');
     await user.click(screen.getByRole('tab', { name: /Email Templates/ }));
 
-    const editor = await screen.findByRole('textbox', { name: 'Payment email HTML' });
+    // Made when its tab is first opened.
+    const editor = await screen.findByRole(
+      'textbox',
+      { name: 'Payment email HTML' },
+      { timeout: 5_000 },
+    );
     expect(editor).toHaveAttribute('contenteditable', 'true');
     expect(within(editor).getByRole('heading', { name: 'Your payment is due' })).toBeVisible();
     // The Pay button's table is kept whole, as a block the HTML view edits.

@@ -63,6 +63,7 @@ export function TemplateFieldEditor({
   onFocus,
   onHtmlChange,
   onEditor,
+  isShown,
   children,
 }: {
   field: TemplateField;
@@ -75,6 +76,8 @@ export function TemplateFieldEditor({
   /** An HTML body written by the formatted editor. */
   onHtmlChange: (html: string) => void;
   onEditor: (editor: Editor | null) => void;
+  /** Its tab is the one open: the formatted editor is only loaded and made for what is seen. */
+  isShown: boolean;
   /** Shown under the field, e.g. its preview on a phone. */
   children?: ReactNode;
 }) {
@@ -135,7 +138,7 @@ export function TemplateFieldEditor({
           hidden={isFormatted}
         />
       )}
-      {isFormatted ? (
+      {isFormatted && isShown ? (
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           <RichEmailEditor
             value={value}

@@ -257,6 +257,7 @@ export function TemplatesForm({ saved }: { saved: Templates }) {
                           setValue(field, html, { shouldDirty: true, shouldValidate: true })
                         }
                         onEditor={(editor) => (editors.current[field] = editor)}
+                        isShown={tab === value}
                       >
                         {!isWide && activeFields[value] === field && tab === value ? preview : null}
                       </TemplateFieldEditor>
