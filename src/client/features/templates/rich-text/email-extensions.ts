@@ -29,7 +29,11 @@ const BLOCK_TAG = 'email-html-block';
 export function blockLabel(html: string): string {
   const template = document.createElement('template');
   template.innerHTML = html;
-  const text = (template.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  // Each cell's words apart: 'Amount due {{amount}} Property …', not 'Amount due{{amount}}…'.
+  const words: string[] = [];
+  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) words.push(walker.currentNode.textContent ?? '');
+  const text = words.join(' ').replace(/\s+/g, ' ').trim();
   const isButton = template.content.querySelector('a[href="{{paymentUrl}}"]') !== null;
   const short = text.length > 90 ? `${text.slice(0, 90)}…` : text;
   return `${isButton ? 'Pay button' : 'Layout block'} (HTML view only): ${short}`;
