@@ -12,6 +12,7 @@ export const MARGARET = {
   phone: '+447700900123',
   address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
   note: 'Margaret called: she will pay the rest after payday',
+  holdReason: 'Margaret is in Breathing Space until June',
   oldEmail: 'm.hughes@oldmail.example',
 };
 
@@ -44,6 +45,7 @@ export async function leaseholderWithHistory(ctx: AppContext) {
   await runDueJobs(ctx, jobHandlers(ctx), { workerId: 'test', limit: 20 });
 
   const now = ctx.clock.now();
+  const batchId = newId();
   await ctx.db
     .insertInto('payments')
     .values({
@@ -82,9 +84,28 @@ export async function leaseholderWithHistory(ctx: AppContext) {
         tenant_id: tenant.id,
         at: now,
         kind: 'contact_changed',
-        actor: 'admin',
+        actor: 'upload',
         text: null,
-        details: JSON.stringify({ email: MARGARET.oldEmail, balancePence: 60_000 }),
+        details: JSON.stringify({
+          before: { email: MARGARET.oldEmail },
+          after: { email: MARGARET.email },
+        }),
+      },
+      {
+        tenant_id: tenant.id,
+        at: now,
+        kind: 'balance_set',
+        actor: 'upload',
+        text: null,
+        details: JSON.stringify({ from: 124_550, to: 60_000, batchId }),
+      },
+      {
+        tenant_id: tenant.id,
+        at: now,
+        kind: 'hold_started',
+        actor: 'admin',
+        text: MARGARET.holdReason,
+        details: JSON.stringify({ until: '2026-06-30' }),
       },
     ])
     .execute();
@@ -107,5 +128,5 @@ export async function leaseholderWithHistory(ctx: AppContext) {
       },
     ])
     .execute();
-  return { tenant, link, neighbour };
+  return { tenant, link, neighbour, batchId };
 }

@@ -80,8 +80,13 @@ describe('a leaseholder’s personal data', () => {
     expect(document.contactHistory).toEqual([
       expect.objectContaining({
         kind: 'contact_changed',
-        details: { email: MARGARET.oldEmail, balancePence: 60_000 },
+        details: { before: { email: MARGARET.oldEmail }, after: { email: MARGARET.email } },
       }),
+      expect.objectContaining({
+        kind: 'balance_set',
+        details: expect.objectContaining({ to: 60_000 }),
+      }),
+      expect.objectContaining({ kind: 'hold_started', text: MARGARET.holdReason }),
     ]);
     expect(document.links).toEqual([
       expect.objectContaining({ id: link.id, amountPence: 124_550, status: 'pending' }),
@@ -155,7 +160,7 @@ describe('a leaseholder’s personal data', () => {
   });
 
   it('erases name, contact details, address, notes and message contents everywhere, keeping the financial record', async () => {
-    const { tenant, link, neighbour } = await leaseholderWithHistory(t.ctx);
+    const { tenant, link, neighbour, batchId } = await leaseholderWithHistory(t.ctx);
     const neighbourBefore = (await exportOf(neighbour.tenant_id)).json();
 
     t.clock.advance(60_000);
@@ -181,6 +186,7 @@ describe('a leaseholder’s personal data', () => {
       MARGARET.address,
       MARGARET.address.toLowerCase(),
       MARGARET.note,
+      MARGARET.holdReason,
     ]) {
       expect(all, personal).not.toContain(personal);
     }
@@ -202,8 +208,18 @@ describe('a leaseholder’s personal data', () => {
       expect.objectContaining({ amountPence: 20_000, reference: 'CHQ 000123' }),
     ]);
     expect(document.notes).toEqual([expect.objectContaining({ text: null })]);
+    // What happened and when, and the figures, stay; what people wrote and old details go.
     expect(document.contactHistory).toEqual([
-      expect.objectContaining({ kind: 'contact_changed', details: { balancePence: 60_000 } }),
+      expect.objectContaining({ kind: 'contact_changed', details: null }),
+      expect.objectContaining({
+        kind: 'balance_set',
+        details: { from: 124_550, to: 60_000, batchId },
+      }),
+      expect.objectContaining({
+        kind: 'hold_started',
+        text: null,
+        details: { until: '2026-06-30' },
+      }),
       expect.objectContaining({ kind: 'erased', details: { messages: 2, callbackRequests: 1 } }),
     ]);
     expect(document.messages).toHaveLength(2);

@@ -115,8 +115,9 @@ export function eraseLeaseholder(
 }
 
 /**
- * The account's own history keeps what happened and when, and its figures (amounts, counts),
- * but loses what people wrote (notes, reasons) and any text in its details (old contact details).
+ * The account's own history keeps what happened and when, and its figures (amounts, counts,
+ * dates, ids), but loses what people wrote (notes, hold reasons) and every other text in its
+ * details, such as the old and new contact details of a change.
  */
 async function eraseAccountEvents(tx: AppContext, tenantId: string): Promise<void> {
   const events = await tx.db
@@ -133,6 +134,10 @@ async function eraseAccountEvents(tx: AppContext, tenantId: string): Promise<voi
   }
 }
 
+/** A date (2026-03-02, or an ISO time) or one of our UUIDv7 ids: no one's personal data. */
+const FIGURE_TEXT =
+  /^(\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?|[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
 function figuresOnly(details: string | null): string | null {
   if (details === null) return null;
   let parsed: unknown;
@@ -143,7 +148,10 @@ function figuresOnly(details: string | null): string | null {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   const kept = Object.entries(parsed).filter(
-    ([, value]) => typeof value === 'number' || typeof value === 'boolean',
+    ([, value]) =>
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'string' && FIGURE_TEXT.test(value)),
   );
   return kept.length ? JSON.stringify(Object.fromEntries(kept)) : null;
 }
