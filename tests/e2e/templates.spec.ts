@@ -12,6 +12,8 @@ async function openTemplates(page: Page): Promise<void> {
 }
 
 test('staff edit a WhatsApp template, save it, and it is kept after a reload', async ({ page }) => {
+  // Two saves and two reloads of the page: more than 30 s on a busy machine.
+  test.setTimeout(60_000);
   await openTemplates(page);
   const field = page.getByLabel('Payment link message');
   const original = await field.inputValue();
