@@ -1,0 +1,308 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentLink, type PaymentLink } from '../../../../tests/helpers/factories.js';
+import {
+  createTestContext,
+  signIn,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../../tests/helpers/test-context.js';
+import { jobHandlers } from '../../jobs/handlers.js';
+import { runHousekeeping } from '../../jobs/housekeeping.js';
+import { runDueJobs } from '../../jobs/run-due-jobs.js';
+import { remindersCancelKey } from '../messages/job-kinds.js';
+import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+describe('leaseholder accounts', () => {
+  let t: TestContext;
+  let cookie: string;
+  let link: PaymentLink;
+
+  beforeEach(async () => {
+    t = await createTestContext();
+    t.clock.set(Date.UTC(2026, 10, 2, 10, 0));
+    cookie = await signIn(t.app);
+    link = await createPaymentLink(t.ctx, {
+      amount_pence: 120_000,
+      tenant: {
+        name: 'Margaret Hughes',
+        email: 'margaret@example.co.uk',
+        phone: '+447911123456',
+        address: 'Flat 3, Riverside Court, London SE1 9AA',
+        reference: 'RIV-F3',
+        reference_key: 'rivf3',
+      },
+    });
+    await sendPaymentLinkMessages(t.ctx, [link.id]);
+  });
+  afterEach(() => t.close());
+
+  const api = async (
+    method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+    url: string,
+    payload?: object,
+  ) => {
+    cookie = await signIn(t.app);
+    return t.app.inject({
+      method,
+      url,
+      headers: { cookie, origin: TEST_ORIGIN },
+      ...(payload ? { payload } : {}),
+    });
+  };
+  const account = async () => (await api('GET', `/api/leaseholders/${link.tenant_id}`)).json();
+  const runJobs = () =>
+    runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test-worker', limit: 100 });
+  const queuedReminders = async () =>
+    (
+      await t.ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('cancel_key', '=', remindersCancelKey(link.id))
+        .where('status', '=', 'queued')
+        .execute()
+    ).length;
+  const stats = async () => (await api('GET', '/api/dashboard/stats')).json();
+
+  it('finds a leaseholder by reference, phone or name, filters and sorts on the server', async () => {
+    await createPaymentLink(t.ctx, {
+      amount_pence: 5_000,
+      tenant: { name: 'Dafydd Jones', address: 'Flat 4, Riverside Court' },
+    });
+    const settled = await createPaymentLink(t.ctx, {
+      status: 'paid',
+      tenant: { name: 'Siân Evans', address: 'Flat 5, Riverside Court' },
+    });
+    for (const search of ['riv-f3', 'RIV F3', '07911 123456', 'margaret HUGHES']) {
+      const page = (
+        await api('GET', `/api/leaseholders?search=${encodeURIComponent(search)}`)
+      ).json();
+      expect(page.total, search).toBe(1);
+      expect(page.items[0]).toMatchObject({
+        id: link.tenant_id,
+        reference: 'RIV-F3',
+        name: 'Margaret Hughes',
+        email: 'margaret@example.co.uk',
+        phone: '+447911123456',
+        address: 'Flat 3, Riverside Court, London SE1 9AA',
+        balance: '1200.00',
+        openLink: { id: link.id, amount: '1200.00' },
+      });
+    }
+    const owing = (
+      await api('GET', '/api/leaseholders?status=owing&sort=balance&direction=asc')
+    ).json();
+    expect(owing.items.map((item: { name: string }) => item.name)).toEqual([
+      'Dafydd Jones',
+      'Margaret Hughes',
+    ]);
+    const done = (await api('GET', '/api/leaseholders?status=settled')).json();
+    expect(done.items.map((item: { id: string }) => item.id)).toEqual([settled.tenant_id]);
+    const paged = (
+      await api('GET', '/api/leaseholders?limit=1&offset=1&sort=name&direction=asc')
+    ).json();
+    expect(paged).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(paged.items[0].name).toBe('Margaret Hughes');
+
+    const csv = await api('GET', '/api/leaseholders/export.csv?status=owing');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toContain('"RIV-F3","Margaret Hughes"');
+    expect(csv.body).toContain('"07911 123456"');
+    expect(csv.body).not.toContain('Siân Evans');
+  });
+
+  it('keeps Total Outstanding when links expire unpaid', async () => {
+    expect((await stats()).totalOutstanding).toBe(1_200);
+    t.clock.advance(8 * DAY_MS);
+    await runHousekeeping(t.ctx);
+    const after = await stats();
+    expect(after.totalOutstanding).toBe(1_200);
+    expect(after.activeLinks).toBe(0);
+    expect((await account()).balance).toBe('1200.00');
+  });
+
+  it('records a cheque that covers the balance: the link closes and its reminders stop', async () => {
+    const part = await api('POST', `/api/leaseholders/${link.tenant_id}/payments`, {
+      amount: '200.00',
+      method: 'bank_transfer',
+      reference: 'FPS 8812',
+      paidOn: '2026-11-02',
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json()).toMatchObject({ balance: '1000.00', openLink: { id: link.id } });
+    expect(await queuedReminders()).toBe(2);
+    expect((await stats()).paymentsToday).toBe(200);
+
+    const rest = await api('POST', `/api/leaseholders/${link.tenant_id}/payments`, {
+      amount: '1000.00',
+      method: 'cheque',
+      reference: '000123',
+      paidOn: '2026-11-01',
+    });
+    expect(rest.statusCode, rest.body).toBe(201);
+    const detail = rest.json();
+    expect(detail).toMatchObject({ balance: '0.00', openLink: null });
+    expect(await queuedReminders()).toBe(0);
+    const closed = await t.ctx.db
+      .selectFrom('payment_links')
+      .select(['status', 'closed_reason'])
+      .where('id', '=', link.id)
+      .executeTakeFirstOrThrow();
+    expect(closed).toEqual({ status: 'expired', closed_reason: 'settled' });
+    expect(detail.timeline.map((event: { kind: string }) => event.kind)).toEqual(
+      expect.arrayContaining(['offline_payment', 'link_settled', 'link_created', 'message']),
+    );
+    const cheque = detail.timeline.find(
+      (event: { title: string }) => event.title === 'Cheque recorded',
+    );
+    expect(cheque).toMatchObject({
+      amount: '1000.00',
+      detail: 'Paid on 2026-11-01, reference 000123',
+    });
+
+    const receipt = await api(
+      'GET',
+      `/api/leaseholders/${link.tenant_id}/payments/${cheque.refId}/receipt`,
+    );
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+
+    // Its page no longer asks for money; the messages waiting to go are cancelled.
+    const page = await t.app.inject({ method: 'GET', url: `/api/payment-link/${link.id}` });
+    expect(page.statusCode).toBe(404);
+    await runJobs();
+    const statuses = await t.ctx.db.selectFrom('messages').select('status').execute();
+    expect(statuses.every((message) => message.status === 'cancelled')).toBe(true);
+  });
+
+  it('refuses a bad offline payment with a clear message and records nothing', async () => {
+    for (const [body, message] of [
+      [
+        { amount: 'abc', method: 'cash', paidOn: '2026-11-02' },
+        'Enter the amount received in pounds, for example 20.00.',
+      ],
+      [
+        { amount: '10.00', method: 'cash', paidOn: '2026-12-25' },
+        'The payment date cannot be in the future.',
+      ],
+      [
+        { amount: '10.00', method: 'bitcoin', paidOn: '2026-11-02' },
+        'Choose how it was paid: bank transfer, cheque, cash or other',
+      ],
+    ] as const) {
+      const response = await api('POST', `/api/leaseholders/${link.tenant_id}/payments`, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(message);
+    }
+    expect(await t.ctx.db.selectFrom('offline_payments').select('id').execute()).toEqual([]);
+    expect((await account()).balance).toBe('1200.00');
+  });
+
+  it('holds chasing: a due reminder waits for the hold to end, then goes', async () => {
+    await runJobs();
+    const held = await api('POST', `/api/leaseholders/${link.tenant_id}/hold`, {
+      until: '2026-11-08',
+      reason: 'Breathing Space (debt respite)',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json()).toMatchObject({ holdReason: 'Breathing Space (debt respite)' });
+    // Staff cannot send a new link while held; payments are still taken.
+    const send = await api('POST', `/api/leaseholders/${link.tenant_id}/links`);
+    expect(send.statusCode).toBe(409);
+
+    // The 24-hour reminder falls due during the hold: nothing goes out.
+    t.clock.set(link.expires_at - 24 * HOUR_MS + 1_000);
+    await runJobs();
+    const reminders = () =>
+      t.ctx.db
+        .selectFrom('messages')
+        .select('kind')
+        .where('kind', 'in', ['reminder_24h', 'reminder_1h'])
+        .execute();
+    expect(await reminders()).toEqual([]);
+
+    // The hold ends with its day: the reminder that waited goes out.
+    await t.ctx.db
+      .updateTable('payment_links')
+      .set({ expires_at: Date.UTC(2026, 10, 20) })
+      .where('id', '=', link.id)
+      .execute();
+    t.clock.set(Date.UTC(2026, 10, 9, 8, 0));
+    await runJobs();
+    expect((await reminders()).map((row) => row.kind)).toEqual(['reminder_24h', 'reminder_24h']);
+  });
+
+  it('ends a hold early, adds notes, edits contact details and cancels the open link', async () => {
+    await api('POST', `/api/leaseholders/${link.tenant_id}/hold`, {
+      until: '2026-12-01',
+      reason: 'Dispute',
+    });
+    const ended = await api('DELETE', `/api/leaseholders/${link.tenant_id}/hold`);
+    expect(ended.json()).toMatchObject({ holdUntil: null });
+
+    t.clock.advance(60_000);
+    const note = await api('POST', `/api/leaseholders/${link.tenant_id}/notes`, {
+      text: 'Called: will pay on Friday.',
+    });
+    expect(note.statusCode).toBe(201);
+    expect(note.json().timeline[0]).toMatchObject({
+      kind: 'note',
+      detail: 'Called: will pay on Friday.',
+    });
+
+    t.clock.advance(60_000);
+    const edited = await api('PATCH', `/api/leaseholders/${link.tenant_id}`, {
+      name: 'Margaret Hughes',
+      email: 'm.hughes@example.org',
+      phone: '07911 123457',
+      address: 'Flat 3, Riverside Court, London SE1 9AA',
+      reference: 'RIV-F3',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ email: 'm.hughes@example.org', phone: '+447911123457' });
+    expect(edited.json().timeline[0]).toMatchObject({ kind: 'contact_changed' });
+    const bad = await api('PATCH', `/api/leaseholders/${link.tenant_id}`, {
+      name: 'Margaret Hughes',
+      email: null,
+      phone: '020 7946 0123',
+      address: 'Flat 3',
+      reference: null,
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const cancel = await api('POST', `/api/payment-links/${link.id}/cancel`);
+    expect(cancel.statusCode).toBe(204);
+    expect(await queuedReminders()).toBe(0);
+    expect((await account()).openLink).toBeNull();
+    const again = await api('POST', `/api/payment-links/${link.id}/cancel`);
+    expect(again.statusCode).toBe(409);
+
+    // Staff can send a new link for the balance; it is sent at once.
+    const sent = await api('POST', `/api/leaseholders/${link.tenant_id}/links`);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().openLink).toMatchObject({ amount: '1200.00' });
+    const audit = await t.ctx.db.selectFrom('audit_log').select('action').execute();
+    expect(audit.map((row) => row.action)).toEqual(
+      expect.arrayContaining([
+        'leaseholder.hold_started',
+        'leaseholder.hold_ended',
+        'leaseholder.note_added',
+        'leaseholder.contact_changed',
+        'payment_link.cancelled',
+        'leaseholder.link_sent',
+      ]),
+    );
+  });
+
+  it('carries the account on every payment-link item', async () => {
+    const page = (await api('GET', '/api/payment-links')).json();
+    expect(page.items[0].tenant.accountId).toBe(link.tenant_id);
+  });
+
+  it('is for staff only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/leaseholders' });
+    expect(response.statusCode).toBe(401);
+  });
+});
