@@ -141,6 +141,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   ALLOW_DEMO_PROVIDERS: booleanFlag(false),
+  /** Sends a second, all workers together (issue 30): Amazon SES's, Twilio's sender defaults. */
+  EMAIL_PER_SECOND: integer(14, 1, 10_000),
+  WHATSAPP_PER_SECOND: integer(10, 1, 1_000),
+  SMS_PER_SECOND: integer(1, 1, 1_000),
   /** SQLite only: hours between automatic backups into DATA_DIR/backups; 0 turns them off. */
   BACKUP_INTERVAL_HOURS: integer(24, 0, 24 * 30),
   BACKUP_KEEP: integer(14, 1, 1000),
@@ -273,6 +277,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     messageContentRetentionMs: env.MESSAGE_CONTENT_RETENTION_DAYS * 24 * 3_600_000,
     backups: { intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP },
     metricsToken: env.METRICS_TOKEN,
+    perSecond: {
+      email: env.EMAIL_PER_SECOND,
+      whatsapp: env.WHATSAPP_PER_SECOND,
+      sms: env.SMS_PER_SECOND,
+    },
     company: {
       name: env.COMPANY_NAME,
       phone: env.CONTACT_PHONE,

@@ -29,6 +29,8 @@ function newSid(prefix: string): string {
 export async function startFakeTwilioApi(options: { authToken: string; accountSid?: string }) {
   const sent: FakeTwilioMessage[] = [];
   const requests: FakeTwilioRequest[] = [];
+  /** When each accepted message arrived (performance.now()), in the order of `sent`. */
+  const sentAt: number[] = [];
   const failingNumbers = new Map<string, TwilioFailure>();
   let whatsAppFailure: TwilioFailure | null = null;
   let nextFailures: TwilioFailure[] = [];
@@ -100,6 +102,7 @@ export async function startFakeTwilioApi(options: { authToken: string; accountSi
       statusCallback: params.StatusCallback ?? null,
     };
     sent.push(message);
+    sentAt.push(performance.now());
     record(201);
     sendJson(response, 201, messageJson(message));
   };
@@ -158,6 +161,7 @@ export async function startFakeTwilioApi(options: { authToken: string; accountSi
     url: `http://127.0.0.1:${port}`,
     /** Messages the fake accepted, in order. */
     sent,
+    sentAt,
     /** Every create request, accepted or not. */
     requests,
     /** Fail every WhatsApp send (by default 400/63016, outside the 24-hour window) until cleared. */

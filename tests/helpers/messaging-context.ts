@@ -19,7 +19,7 @@ export const HALF_JITTER = { baseMs: 5_000, capMs: 15 * 60_000, random: () => 0.
  * through the real Twilio SDK to a local fake of Twilio's Messages API, plus the real job
  * handlers and a way to run the queue without timers.
  */
-export async function createMessagingTestContext() {
+export async function createMessagingTestContext(env: Record<string, string> = {}) {
   const smtp = await startFakeSmtpServer();
   const twilio = await startFakeTwilioApi({
     authToken: TWILIO_AUTH_TOKEN,
@@ -35,6 +35,11 @@ export async function createMessagingTestContext() {
       TWILIO_WHATSAPP_FROM: WHATSAPP_FROM,
       TWILIO_SMS_FROM: SMS_FROM,
       TWILIO_API_BASE_URL: twilio.url,
+      // The fakes take any rate; provider-back-pressure.test.ts sets its own.
+      EMAIL_PER_SECOND: '1000',
+      WHATSAPP_PER_SECOND: '1000',
+      SMS_PER_SECOND: '1000',
+      ...env,
     },
   });
   const handlers = jobHandlers(t.ctx);

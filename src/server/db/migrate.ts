@@ -14,6 +14,7 @@ import { statusAmountOrder } from './migrations/0011-status-amount-order.js';
 import { deferredLinkSearch } from './migrations/0012-deferred-link-search.js';
 import { backups } from './migrations/0013-backups.js';
 import { accounts } from './migrations/0014-accounts.js';
+import { hardening } from './migrations/0015-hardening.js';
 import type { Database } from './schema.js';
 
 /**
@@ -37,6 +38,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0012-deferred-link-search': deferredLinkSearch(engine),
     '0013-backups': backups(engine),
     '0014-accounts': accounts(engine),
+    '0015-hardening': hardening(engine),
   };
 }
 

@@ -134,6 +134,10 @@ export interface UploadBatchesTable {
   reconciliation: Generated<string | null>;
   /** JSON RowWarning[]: rows kept with something for the clerk to check. */
   warnings: Generated<string | null>;
+  /** The process writing the batch: `<host key>|<pid>|<instance id>` (batch-owner.ts). */
+  owner: Generated<string | null>;
+  /** Written by the owner while it writes (PostgreSQL). */
+  heartbeat_at: Generated<number | null>;
 }
 
 export type PaymentLinkStatus = 'pending' | 'paid' | 'expired' | 'failed';
@@ -287,6 +291,13 @@ export interface JobsTable {
 export type BackupStatus = 'running' | 'ok' | 'failed';
 
 /** One SQLite backup attempt (modules/backups); the file is in DATA_DIR/backups. */
+/** One row per sending channel: the next free send slot and a provider's pause (issue 30). */
+export interface ChannelPaceTable {
+  channel: 'email' | 'whatsapp' | 'sms';
+  next_at: number;
+  paused_until: number;
+}
+
 export interface BackupsTable {
   id: string;
   /** The file's name inside the backups folder. */
@@ -318,6 +329,7 @@ export interface Database {
   message_events: MessageEventsTable;
   jobs: JobsTable;
   backups: BackupsTable;
+  channel_pace: ChannelPaceTable;
   offline_payments: OfflinePaymentsTable;
   account_events: AccountEventsTable;
 }

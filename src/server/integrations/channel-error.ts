@@ -9,12 +9,21 @@
 export class ChannelError extends Error {
   readonly isPermanent: boolean;
   readonly code: string | undefined;
+  /**
+   * The provider asked us to send more slowly (Twilio 429 / 20429 / 63018, SMTP 421 / 451): the
+   * channel pauses and the message waits, without using an attempt or falling back to SMS.
+   */
+  readonly isSlowDown: boolean;
 
-  constructor(message: string, options: { isPermanent: boolean; code?: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { isPermanent: boolean; code?: string; cause?: unknown; isSlowDown?: boolean },
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ChannelError';
     this.isPermanent = options.isPermanent;
     this.code = options.code;
+    this.isSlowDown = options.isSlowDown ?? false;
   }
 }
 

@@ -25,6 +25,8 @@ export function toChannelError(error: unknown): ChannelError {
       isPermanent: isPermanentReply && isAboutMessage,
       code: String(responseCode),
       cause: error,
+      // What relays answer when sent too much too fast ("421 4.7.0 Try again later").
+      isSlowDown: responseCode === 421 || responseCode === 451,
     });
   }
   // nodemailer refused the envelope itself (no usable recipient address) without asking a server.

@@ -26,10 +26,13 @@ export function toChannelError(error: unknown): ChannelError {
   if (isApiFailure(error)) {
     const isRetryable =
       error.status === 429 || error.status >= 500 || error.status === 401 || error.status === 403;
+    // 20429: too many requests; 63018: over the WhatsApp sender's rate.
+    const isSlowDown = error.status === 429 || error.code === 20429 || error.code === 63018;
     return new ChannelError(error.message || `Twilio answered HTTP ${error.status}`, {
-      isPermanent: !isRetryable,
+      isPermanent: !isRetryable && !isSlowDown,
       code: String(error.code ?? error.status),
       cause: error,
+      isSlowDown,
     });
   }
   const failure = (error ?? {}) as { message?: string; code?: unknown };

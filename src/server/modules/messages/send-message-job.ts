@@ -11,6 +11,7 @@ import { PermanentJobError } from '../../jobs/permanent-job-error.js';
 import { anonymiseMessages } from '../data-protection/anonymise-messages.js';
 import { isLinkOpen } from '../payment-links/link-state.js';
 import { changeMessageStatus } from './change-message-status.js';
+import { pauseChannel, SLOW_DOWN_PAUSE_MS, takeSendSlot } from './channel-pace.js';
 import { fallBackToSms } from './fall-back-to-sms.js';
 
 const PayloadSchema = z.object({ messageId: z.string().min(1) });
@@ -76,8 +77,13 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   // retry still shows on the timeline as its 'Will retry' event.
   let result: { status: 'sent' | 'queued' | 'captured'; providerId: string | null };
   try {
+    // Captured messages go to no provider, so they need no pace.
+    const hasProvider = message.channel === 'email' ? ctx.config.smtp : ctx.config.twilio;
+    if (hasProvider) await takeSendSlot(ctx, message.channel);
     result = await deliver(ctx, message);
   } catch (error) {
+    if (error instanceof DeferJob) throw error;
+    if (error instanceof ChannelError && error.isSlowDown) await slowDown(ctx, message, error);
     await recordFailure(ctx, message, job, error);
     return;
   }
@@ -146,6 +152,19 @@ function deliver(ctx: AppContext, message: MessageToSend) {
     body: message.body,
     statusCallbackUrl: twilioStatusCallbackUrl(ctx),
   });
+}
+
+/** The provider asked us to slow down: the channel pauses, this message waits its turn. */
+async function slowDown(ctx: AppContext, message: MessageToSend, error: ChannelError) {
+  const until = ctx.clock.now() + SLOW_DOWN_PAUSE_MS;
+  await pauseChannel(ctx, message.channel, until);
+  const failure = describeFailure(error);
+  await changeMessageStatus(ctx, message.id, {
+    status: 'queued',
+    error: failure.text,
+    detail: `Waiting: the provider asked us to slow down (${failure.text})`,
+  });
+  throw new DeferJob(until, `The ${message.channel} provider asked us to slow down`);
 }
 
 function describeFailure(error: unknown): { text: string; code: string | null } {
