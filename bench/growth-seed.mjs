@@ -120,10 +120,10 @@ export function seedStatements(engine, from, to, now) {
   const seq = `with recursive seq(n) as (${d.series(from, to)})`;
 
   const tenants = `insert into tenants
-      (id, name, email, phone, phone_kind, address, search_text, created_at)
+      (id, name, email, phone, phone_kind, address, search_text, match_key, created_at)
     select id, name, email, phone, 'mobile', address,
       lower_name || ${d.newline} || coalesce(email, '') || ${d.newline} || lower_address,
-      created_at
+      lower_name || '|' || lower_address, created_at
     from (select ${tenantId('n')} as id,
         f.value || ' ' || l.value as name,
         f.lower_value || ' ' || l.lower_value as lower_name,
@@ -175,6 +175,23 @@ export function seedStatements(engine, from, to, now) {
   return [...lookupStatements(), `${seq} ${tenants}`, `${seq} ${links}`, payments];
 }
 
+/**
+ * Account balances as the app keeps them (issue 29): what the newest link still unpaid asks for
+ * (a link expiring never clears it), and since when. Run once the indexes are back.
+ */
+export function balanceStatements(from, to) {
+  const unpaid = `select l.tenant_id, l.amount_pence, l.created_at from payment_links l
+    where l.replaced_by is null and l.status in ('pending', 'expired', 'failed')`;
+  return [
+    `update tenants set
+        balance_pence = (select u.amount_pence from (${unpaid}) u where u.tenant_id = tenants.id),
+        owing_since = (select u.created_at from (${unpaid}) u where u.tenant_id = tenants.id)
+      where id in (select tenant_id from (${unpaid}) o)
+        and substr(id, 11) >= '${from.toString(16).padStart(8, '0')}'
+        and substr(id, 11) < '${to.toString(16).padStart(8, '0')}'`,
+  ];
+}
+
 /** Runs `work`, printing how long it took with BENCH_VERBOSE=1 (to see where seeding goes). */
 async function step(label, work) {
   const started = performance.now();
@@ -210,6 +227,9 @@ export async function seedSqlite(file, from, to, now) {
   await step('indexes', () => {
     for (const index of indexes) db.exec(index.sql);
   });
+  for (const statement of balanceStatements(from, to)) {
+    await step('balances', () => db.exec(statement));
+  }
   if (hasTable('payment_links_fts')) {
     // A large in-memory hash while rebuilding (fewer segments to merge), then FTS5's default.
     const setHashSize = (bytes) =>
@@ -259,6 +279,9 @@ export async function seedPostgres(url, from, to, now) {
         await client.query(`alter table "${table}" add constraint "${name}" ${definition}`);
       }
     });
+    for (const statement of balanceStatements(from, to)) {
+      await step('balances', () => client.query(statement));
+    }
     await step('commit', () => client.query('commit'));
     await step('vacuum analyze', () =>
       client.query('vacuum analyze tenants, payment_links, payments'),
