@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { RESEND_ANSWER_MESSAGE } from '../../src/shared/payment-page.js';
 import { type FakeStripeApi, startFakeStripeApi } from '../fakes/fake-stripe-api.js';
 import { signInThroughForm } from './support/auth.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
@@ -191,8 +192,12 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     await expect(page.getByRole('row', { name: new RegExp(link.name) })).toContainText('Paid');
   });
 
-  test('a replaced or unknown link shows that it is not available', async ({ page }) => {
-    // Renewing expires the old link (staff's action, as after an expiry).
+  test('a replaced or unknown link is no dead end: it offers the current link or a call', async ({
+    page,
+  }) => {
+    // Three pages with an axe scan each, on a busy shared machine.
+    test.slow();
+    // Renewing replaces the old link (staff's action, as after an expiry).
     await signInThroughForm(page);
     const origin = new URL(page.url()).origin;
     const renewed = await page.request.post(`/api/payment-links/${replaced.id}/renew`, {
@@ -201,17 +206,24 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     expect(renewed.status(), await renewed.text()).toBe(200);
     await page.context().clearCookies();
 
+    // A replaced link says when the newer one was sent, never its amount, and sends it again.
+    await page.goto(`/payment/${replaced.id}`);
+    await expect(
+      page.getByRole('heading', { name: 'This Payment Link Has Been Replaced' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/We sent you a newer payment link on \d{2}\/\d{2}\/\d{4}\./),
+    ).toBeVisible();
+    await expect(page.getByText('£389.99')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Send me my current link' }).click();
+    await expect(page.getByText(RESEND_ANSWER_MESSAGE)).toBeVisible();
+
     // Then as a mistyped or mangled address may come: escapes the page's router decodes and one
     // it does not (%2F), an address cut off in an escape, and one longer than any id (the last
     // two are refused by the server's router, framework-errors.ts, and the page reads the link
-    // itself).
-    for (const id of [
-      replaced.id,
-      'AAAAAAAAAAAAAAAAAAAAAA',
-      'Flat%203%2F12',
-      'AAAAAAAAAA%2',
-      'A'.repeat(120),
-    ]) {
+    // itself). Each keeps the spec's texts and offers a new link and a call back.
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'Flat%203%2F12', 'AAAAAAAAAA%2', 'A'.repeat(120)]) {
       await page.goto(`/payment/${id}`);
       await expect(page.getByRole('heading', { name: 'Payment Link Not Available' })).toBeVisible();
       expect((await linkReadsOf(page)).length).toBeLessThanOrEqual(1);
@@ -221,7 +233,16 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
         ),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Ask us to call me' })).toBeVisible();
     }
+    // An unknown link's own answer offers a new link too (an address the router refused is
+    // answered with the bare message, so only the call back there).
+    await page.goto('/payment/AAAAAAAAAAAAAAAAAAAAAA');
+    await expect(page.getByRole('button', { name: 'Send me a new link' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('Your phone number').fill('07700 900321');
+    await page.getByRole('button', { name: 'Call Me Now' }).click();
+    await expect(page.getByText('Request received')).toBeVisible();
   });
 
   test('a cold link page arrives with its balance: no spinner, placeholder or locale data', async ({

@@ -9,7 +9,11 @@ import { cn } from '@/lib/utils';
 import { formatPence, penceToDecimalString } from '../../../../shared/money';
 import type { PaymentPageData } from '../../../../shared/page-data';
 import { checkPartAmount } from '../../../../shared/part-payment';
-import type { PaymentMethod, PublicPaymentLink } from '../../../../shared/payment-page';
+import {
+  isPaymentMethod,
+  type PaymentMethod,
+  type PublicPaymentLink,
+} from '../../../../shared/payment-page';
 import { PaymentApiError, paymentPagePath, startPayment, successPath } from '../api/payment-api';
 import { expiryNotice } from '../expiry-notice';
 import { BalanceCard } from './balance-card';
@@ -67,10 +71,24 @@ export function PayForm({
   // still typing, and a correction clears the message at once.
   const [isChecking, setChecking] = useState(payError?.amount !== undefined);
   const amountRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setFormLoading(false), FORM_LOADING_MS);
     return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    // On a slow phone the server's form may be used before this script takes it over: start
+    // from what it shows (the method chosen, the amount typed, "Pay a different amount" open).
+    const form = formRef.current;
+    if (!form) return;
+    const fields = new FormData(form);
+    const chosen = fields.get('method');
+    if (isPaymentMethod(chosen)) setMethod(chosen);
+    const typed = fields.get('amount');
+    if (typeof typed === 'string' && typed !== '') setPartText(typed);
+    if (form.querySelector('details')?.open) setPartOpen(true);
   }, []);
 
   const limits = { minimumPence: link.minimumPence, balancePence: link.amountPence };
@@ -144,6 +162,7 @@ export function PayForm({
         </p>
       )}
       <form
+        ref={formRef}
         aria-label="Payment"
         method="post"
         action={paymentPagePath(link.id)}
