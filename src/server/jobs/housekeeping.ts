@@ -5,6 +5,7 @@ import { backUpIfDue } from '../modules/backups/back-up-if-due.js';
 import { applyRetention } from '../modules/data-protection/apply-retention.js';
 import { expireLinks } from '../modules/payment-links/expire-links.js';
 import { drainLinkSearch } from '../modules/payment-links/link-search.js';
+import { failStaleBatches } from '../modules/uploads/fail-stale-batch.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,6 +22,8 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   await ctx.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await pruneEvents(ctx.db, now - DAY_MS);
   await applyRetention(ctx);
+  // Uploads a process that has gone left 'processing', so their file can be uploaded again.
+  await failStaleBatches(ctx);
   // Links an upload left unindexed (migration 0012), e.g. when the process stopped mid-drain.
   await drainLinkSearch(ctx);
   await refreshPlannerStatistics(ctx.db, ctx.engine);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
+import { keepBatchAlive, THIS_PROCESS } from './batch-owner.js';
 import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,8 +17,8 @@ export type ClaimedBatch =
 
 /**
  * A new 'processing' batch for the file, or the batch the same file already made today, even at
- * the same moment (`dedupe_key` is unique). A batch stuck 'processing' after a crash is failed
- * first (freeing the key) and a new one is made; after the first round an existing batch is
+ * the same moment (`dedupe_key` is unique). A batch stuck 'processing' by a process that has
+ * died is failed first (freeing the key) and a new one is made; after the first round an existing batch is
  * always answered, so this ends.
  */
 export async function claimBatch(
@@ -42,6 +43,8 @@ export async function claimBatch(
         error_log: '',
         errors: '[]',
         dedupe_key: dedupeKey,
+        owner: THIS_PROCESS,
+        heartbeat_at: now,
         created_at: now,
         finished_at: null,
         notifications_sent_at: null,
@@ -49,10 +52,13 @@ export async function claimBatch(
       .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) return { isNew: true, batchId };
+    if (inserted) {
+      keepBatchAlive(ctx, batchId);
+      return { isNew: true, batchId };
+    }
     const existing = await ctx.db
       .selectFrom('upload_batches')
-      .select(['id', 'total_records', 'status', 'created_at'])
+      .select(['id', 'total_records', 'status', 'created_at', 'owner', 'heartbeat_at'])
       .where('dedupe_key', '=', dedupeKey)
       .executeTakeFirst();
     // Gone between the insert and the select: another request failed it as stale. Try again.

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +8,8 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
 import { csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
+import { runHousekeeping } from '../../jobs/housekeeping.js';
+import { HEARTBEAT_MS, THIS_PROCESS } from './batch-owner.js';
 import { dedupeKeyOf } from './claim-batch.js';
 import { INTERRUPTED_BATCH_MESSAGE, STALE_PROCESSING_MS } from './fail-stale-batch.js';
 
@@ -33,7 +37,9 @@ describe('a batch left processing by a server that died mid-upload', () => {
     ).json();
 
   /** What the crash leaves (decision 0004): the batch row, its transaction never committed. */
-  async function crashedUpload(): Promise<string> {
+  async function crashedUpload(
+    owner: { owner: string; heartbeat_at: number } | null = null,
+  ): Promise<string> {
     const id = 'crashed-batch';
     await t.ctx.db
       .insertInto('upload_batches')
@@ -50,6 +56,7 @@ describe('a batch left processing by a server that died mid-upload', () => {
         created_at: t.clock.now(),
         finished_at: null,
         notifications_sent_at: null,
+        ...owner,
       })
       .execute();
     return id;
@@ -132,5 +139,67 @@ describe('a batch left processing by a server that died mid-upload', () => {
     expect(await t.ctx.db.selectFrom('tenants').select('id').execute()).toEqual([]);
     const [batch] = await t.ctx.db.selectFrom('upload_batches').selectAll().execute();
     expect(batch).toMatchObject({ status: 'failed' });
+  });
+
+  describe('told by its owner process (issue 30, item 8)', () => {
+    const machine = THIS_PROCESS.split('|')[0]!;
+
+    /** The id of a process that has ended. */
+    async function deadPid(): Promise<number> {
+      const child = spawn(process.execPath, ['-e', '']);
+      await once(child, 'exit');
+      return child.pid!;
+    }
+
+    const reupload = () => uploadFile(t.app, cookie, 'arrears.csv', FILE);
+
+    it('fails at once a batch whose process on this machine has died: the re-upload works', async () => {
+      const stuck = await crashedUpload({
+        owner: `${machine}|${await deadPid()}|gone`,
+        heartbeat_at: t.clock.now(),
+      });
+      const response = await reupload();
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().batchId).not.toBe(stuck);
+      expect(await getBatch(response.json().batchId)).toMatchObject({ status: 'completed' });
+      expect(await getBatch(stuck)).toMatchObject({ status: 'failed' });
+    });
+
+    it('leaves alone a batch whose process still runs', async () => {
+      const stuck = await crashedUpload({
+        owner: `${machine}|${process.ppid}|alive`,
+        heartbeat_at: t.clock.now(),
+      });
+      expect((await reupload()).json()).toEqual({ batchId: stuck, totalRows: 2 });
+      await runHousekeeping(t.ctx);
+      expect(await getBatch(stuck)).toMatchObject({ status: 'processing' });
+    });
+
+    it('fails an earlier process’s batch that had this process’s id (a restarted container)', async () => {
+      const stuck = await crashedUpload({
+        owner: `${machine}|${process.pid}|before-the-restart`,
+        heartbeat_at: t.clock.now(),
+      });
+      await runHousekeeping(t.ctx);
+      expect(await getBatch(stuck)).toMatchObject({ status: 'failed' });
+    });
+
+    it('keeps another machine’s batch while it beats, and fails it at start-up after three missed beats', async () => {
+      const stuck = await crashedUpload({
+        owner: 'another-machine/boot|4242|elsewhere',
+        heartbeat_at: t.clock.now(),
+      });
+      t.clock.advance(3 * HEARTBEAT_MS);
+      await runHousekeeping(t.ctx);
+      expect(await getBatch(stuck)).toMatchObject({ status: 'processing' });
+      t.clock.advance(1);
+      // Housekeeping runs when a process starts, then every minute.
+      await runHousekeeping(t.ctx);
+      expect(await getBatch(stuck)).toMatchObject({
+        status: 'failed',
+        errorLog: INTERRUPTED_BATCH_MESSAGE,
+      });
+      expect((await reupload()).statusCode).toBe(200);
+    });
   });
 });
