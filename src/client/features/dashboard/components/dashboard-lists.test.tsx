@@ -57,6 +57,7 @@ describe('Link Expiration Alerts', () => {
   it('loads the list again from Try again', async () => {
     const link = {
       id: 'link-1',
+      accountId: 'account-7',
       tenantName: 'Margaret Hughes',
       address: 'Flat 3, Riverside Court',
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
@@ -65,7 +66,11 @@ describe('Link Expiration Alerts', () => {
     const user = renderCard();
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Margaret Hughes')).toBeInTheDocument();
+    // Each alert opens the leaseholder's page (issue 29).
+    expect(await screen.findByRole('link', { name: 'Margaret Hughes' })).toHaveAttribute(
+      'href',
+      '/leaseholders/account-7',
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -87,6 +92,24 @@ describe('Recent Payments', () => {
     expect(alert).toHaveTextContent('Failed to load recent payments.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByText('No recent payments')).not.toBeInTheDocument();
+  });
+
+  it('links each payment to the leaseholder’s page', async () => {
+    const payment = {
+      id: 'payment-1',
+      accountId: 'account-9',
+      tenantName: 'Dafydd Jones',
+      address: 'Flat 4, Riverside Court',
+      amount: '310.00',
+      paidAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    mockList('/api/dashboard/recent-payments', [() => json([payment])]);
+    renderWithQueries(<RecentPaymentsCard />);
+    expect(await screen.findByRole('link', { name: 'Dafydd Jones' })).toHaveAttribute(
+      'href',
+      '/leaseholders/account-9',
+    );
+    expect(screen.getByText('£310.00')).toBeInTheDocument();
   });
 
   it('shows the empty state only when the list really is empty', async () => {

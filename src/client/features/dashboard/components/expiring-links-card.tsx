@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, Loader2, RotateCw, TimerOff } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -72,7 +73,12 @@ export function ExpiringLinksCard({
                       )}
                     />
                     <div className="min-w-0">
-                      <p className="font-medium">{link.tenantName}</p>
+                      <Link
+                        href={`/leaseholders/${encodeURIComponent(link.accountId)}`}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {link.tenantName}
+                      </Link>
                       <p className="text-sm text-muted-foreground">{link.address}</p>
                       <p
                         className={cn(

@@ -1,4 +1,5 @@
 import { Receipt } from 'lucide-react';
+import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -42,7 +43,12 @@ export function RecentPaymentsCard() {
             {payments.data.map((payment) => (
               <li key={payment.id} className="flex items-start justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium">{payment.tenantName}</p>
+                  <Link
+                    href={`/leaseholders/${encodeURIComponent(payment.accountId)}`}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {payment.tenantName}
+                  </Link>
                   <p className="text-sm text-muted-foreground">{payment.address}</p>
                 </div>
                 <div className="shrink-0 text-right">

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { messagePreviewHref } from '@/lib/message-preview-href';
 import { timeRemaining } from '../../../../shared/expiry';
-import { formatPence } from '../../../../shared/money';
+import { decimalStringToPence, formatPence } from '../../../../shared/money';
 import type { PaymentLinkItem } from '../../../../shared/payment-links';
 import { StatusBadge } from './status-badge';
 
@@ -13,11 +13,16 @@ function linkExpires(link: PaymentLinkItem, now: number): string {
   return timeRemaining(Date.parse(link.expiresAt), now) ?? 'Expired';
 }
 
-/** Renewal (spec section 4) is for pending or expired links, once, and not while one settles. */
+/**
+ * Renewal (spec section 4) is for pending or expired links, once, and not while one settles. A
+ * link closed as replaced, cancelled or settled (issue 29) is done with: the leaseholder's page
+ * sends a new one for what is owed now.
+ */
 function canRenew(link: PaymentLinkItem): boolean {
   return (
     (link.status === 'pending' || link.status === 'expired') &&
     !link.replacedBy &&
+    !link.closedReason &&
     !link.isProcessing
   );
 }
@@ -27,6 +32,7 @@ function canSend(link: PaymentLinkItem, now: number): boolean {
   return (
     link.status === 'pending' &&
     !link.replacedBy &&
+    !link.closedReason &&
     !link.isProcessing &&
     Date.parse(link.expiresAt) > now
   );
@@ -48,16 +54,26 @@ export function PaymentLinkRow({
   isRenewing: boolean;
   onRenew: (link: PaymentLinkItem) => void;
 }) {
+  // A part-paid link (issue 29) shows what has come in through it beside what it asked for.
+  const paidPence = link.status === 'paid' ? 0 : decimalStringToPence(link.paidAmount);
   return (
     <tr className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-border px-4 py-4 align-top md:table-row md:p-0">
       <td className="col-span-2 md:table-cell md:px-4 md:py-3">
-        <div className="font-medium">{link.tenant.name}</div>
+        <Link
+          href={`/leaseholders/${encodeURIComponent(link.tenant.accountId)}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {link.tenant.name}
+        </Link>
         <div className="text-muted-foreground">{link.tenant.email ?? 'No email'}</div>
         <div className="text-muted-foreground">{link.tenant.address}</div>
       </td>
       <td className="font-medium tabular-nums md:table-cell md:px-4 md:py-3">
         <PhoneLabel>Amount</PhoneLabel>
         {formatPence(link.amountPence)}
+        {paidPence > 0 ? (
+          <div className="text-xs font-normal text-success">{formatPence(paidPence)} paid</div>
+        ) : null}
       </td>
       <td className="md:table-cell md:px-4 md:py-3">
         <PhoneLabel>Status</PhoneLabel>

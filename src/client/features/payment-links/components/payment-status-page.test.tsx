@@ -28,7 +28,10 @@ function makeLink(index: number): PaymentLinkItem {
     linkUrl: `http://localhost:3000/payment/link-${index}`,
     isProcessing: false,
     replacedBy: null,
+    closedReason: null,
+    paidAmount: '0.00',
     tenant: {
+      accountId: `account-${index}`,
       name: `Tenant ${index + 1}`,
       email: null,
       phone: null,

@@ -1,4 +1,12 @@
-import { CheckCircle2, Clock, Hourglass, TimerOff, TriangleAlert } from 'lucide-react';
+import {
+  Ban,
+  CheckCircle2,
+  Clock,
+  Hourglass,
+  Replace,
+  TimerOff,
+  TriangleAlert,
+} from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { PaymentLinkItem } from '../../../../shared/payment-links';
 
@@ -9,8 +17,22 @@ const LOOKS = {
   failed: { label: 'Failed', variant: 'destructive', icon: TriangleAlert },
 } as const;
 
-/** Spec section 2: the status as a badge with an icon (and 'Processing' while one settles). */
-export function StatusBadge({ link }: { link: Pick<PaymentLinkItem, 'status' | 'isProcessing'> }) {
+/** Why a link closed unpaid (issue 29): its spec status stays expired, so the filter still works. */
+const CLOSED = {
+  replaced: { label: 'Replaced', variant: 'outline', icon: Replace },
+  cancelled: { label: 'Cancelled', variant: 'outline', icon: Ban },
+  settled: { label: 'Settled', variant: 'success', icon: CheckCircle2 },
+} as const;
+
+/**
+ * Spec section 2: the status as a badge with an icon ('Processing' while one settles; Replaced,
+ * Cancelled or Settled for a link closed unpaid).
+ */
+export function StatusBadge({
+  link,
+}: {
+  link: Pick<PaymentLinkItem, 'status' | 'isProcessing' | 'closedReason'>;
+}) {
   if (link.isProcessing && link.status === 'pending') {
     return (
       <Badge variant="warning">
@@ -19,7 +41,8 @@ export function StatusBadge({ link }: { link: Pick<PaymentLinkItem, 'status' | '
       </Badge>
     );
   }
-  const look = LOOKS[link.status];
+  const look =
+    link.status !== 'paid' && link.closedReason ? CLOSED[link.closedReason] : LOOKS[link.status];
   const Icon = look.icon;
   return (
     <Badge variant={look.variant}>

@@ -4,8 +4,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search box over the address's `search`: what is typed is written to the address 300 ms
- * after typing stops, and when the address changes from outside (the sidebar's Payment Status
- * link, Back) the box shows the address's value, so an old search never comes back.
+ * after typing stops, and when the address changes from outside (a sidebar link, Back) the box
+ * shows the address's value, so an old search never comes back. Payment Status and Leaseholders
+ * both keep their search this way.
  */
 export function useSearchBox(
   addressSearch: string,
