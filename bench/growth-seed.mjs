@@ -189,6 +189,10 @@ export function balanceStatements(from, to) {
       where id in (select tenant_id from (${unpaid}) o)
         and substr(id, 11) >= '${from.toString(16).padStart(8, '0')}'
         and substr(id, 11) < '${to.toString(16).padStart(8, '0')}'`,
+    // Total Outstanding's running sum (migration 0016) folded into one row, as housekeeping does.
+    'delete from owed_deltas',
+    `insert into owed_deltas (pence)
+      select coalesce(sum(balance_pence), 0) from tenants where balance_pence > 0`,
   ];
 }
 

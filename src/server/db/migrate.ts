@@ -15,6 +15,7 @@ import { deferredLinkSearch } from './migrations/0012-deferred-link-search.js';
 import { backups } from './migrations/0013-backups.js';
 import { accounts } from './migrations/0014-accounts.js';
 import { hardening } from './migrations/0015-hardening.js';
+import { dashboardTotals } from './migrations/0016-dashboard-totals.js';
 import type { Database } from './schema.js';
 
 /**
@@ -39,6 +40,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0013-backups': backups(engine),
     '0014-accounts': accounts(engine),
     '0015-hardening': hardening(engine),
+    '0016-dashboard-totals': dashboardTotals(engine),
   };
 }
 

@@ -312,6 +312,12 @@ export interface BackupsTable {
   error: string | null;
 }
 
+/** Balance changes above £0, appended by triggers (migration 0016): Total Outstanding's sum. */
+export interface OwedDeltasTable {
+  id: Generated<number>;
+  pence: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   sessions: SessionsTable;
@@ -331,6 +337,7 @@ export interface Database {
   backups: BackupsTable;
   channel_pace: ChannelPaceTable;
   offline_payments: OfflinePaymentsTable;
+  owed_deltas: OwedDeltasTable;
   account_events: AccountEventsTable;
 }
 

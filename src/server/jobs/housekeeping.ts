@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { refreshPlannerStatistics } from '../db/refresh-statistics.js';
 import { pruneEvents } from '../lib/rate-limit.js';
 import { backUpIfDue } from '../modules/backups/back-up-if-due.js';
+import { compactOwedTotal } from '../modules/dashboard/compact-owed-total.js';
 import { applyRetention } from '../modules/data-protection/apply-retention.js';
 import { expireLinks } from '../modules/payment-links/expire-links.js';
 import { drainLinkSearch } from '../modules/payment-links/link-search.js';
@@ -26,6 +27,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   await failStaleBatches(ctx);
   // Links an upload left unindexed (migration 0012), e.g. when the process stopped mid-drain.
   await drainLinkSearch(ctx);
+  await compactOwedTotal(ctx);
   await refreshPlannerStatistics(ctx.db, ctx.engine);
   await backUpIfDue(ctx);
 }

@@ -18,17 +18,17 @@ const PENDING = sql.lit<'pending'>('pending');
 
 /**
  * GET /api/dashboard/stats, each figure by its one definition (STAT_DEFINITIONS in
- * src/shared/dashboard.ts; docs/ARCHITECTURE.md). Every query is answered from a partial index
- * of migration 0010 alone, so its conditions are spelled as that index's are (literals, and
- * status/processing_since/replaced_by tests in the same form).
+ * src/shared/dashboard.ts; docs/ARCHITECTURE.md). Every count is answered from a partial index
+ * alone (migrations 0010 and 0016), so its conditions are spelled as that index's are
+ * (literals, and status/processing_since/replaced_by/closed_reason tests in the same form).
  */
 export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats> {
   const now = ctx.clock.now();
-  // What is owed: every positive balance (a link's expiry never changes it).
+  // What is owed: every balance above £0 (a link's expiry never changes it), kept by the
+  // database as it changes (migration 0016).
   const owed = await ctx.db
-    .selectFrom('tenants')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance_pence'), eb.lit(0)).as('pence'))
-    .where('balance_pence', '>', 0)
+    .selectFrom('owed_deltas')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pence'), eb.lit(0)).as('pence'))
     .executeTakeFirstOrThrow();
   const current = await ctx.db
     .selectFrom('payment_links')
@@ -44,7 +44,7 @@ export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats
       eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
       eb.fn.countAll<number>().as('count'),
     ])
-    .where('status', '=', 'succeeded')
+    .where('status', '=', sql.lit<'succeeded'>('succeeded'))
     .where('paid_at', '>=', startOfUkDay(now))
     .where('paid_at', '<=', now)
     .executeTakeFirstOrThrow();
