@@ -241,10 +241,10 @@ test.describe('tracking', () => {
       .locator('summary')
       .filter({ hasText: 'How Total Outstanding is worked out' })
       .click();
-    await expect(page.getByText(/The sum of every link that can still be paid/)).toBeVisible();
+    await expect(page.getByText(/the sum of every account balance above £0/)).toBeVisible();
     await page.locator('summary').filter({ hasText: 'How Active Links is worked out' }).click();
     await expect(
-      page.getByText(/Pending payment links that have not expired and have no payment settling/),
+      page.getByText(/Payment links that can be paid now: pending, not expired/),
     ).toBeVisible();
   });
 
