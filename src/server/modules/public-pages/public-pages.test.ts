@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentLink, type PaymentLink } from '../../../../tests/helpers/factories.js';
+import {
+  createStripeTestContext,
+  type StripeTestContext,
+} from '../../../../tests/helpers/payments-context.js';
 import { createTestContext, type TestContext } from '../../../../tests/helpers/test-context.js';
 import type { PageRenderer } from '../../http/render-page.js';
 
@@ -256,5 +260,30 @@ describe('the leaseholder’s pages rendered on the server', () => {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
     }
+  });
+});
+
+describe('paying through Stripe without JavaScript', () => {
+  let t: StripeTestContext;
+  beforeAll(async () => {
+    t = await createStripeTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('redirects the plain form post to Stripe Checkout for the amount chosen', async () => {
+    const link = await createPaymentLink(t.ctx, { amount_pence: 124_550 });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/payment/${link.id}`,
+      headers: FORM,
+      payload: 'intent=pay&method=card&payAmount=part&amount=200',
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toMatch(/\/c\/pay\/cs_test_/);
+    const [created] = t.stripe.createdSessions();
+    expect(created?.params).toMatchObject({
+      line_items: [{ price_data: { unit_amount: '20000', currency: 'gbp' } }],
+      metadata: { link_id: link.id, method: 'card' },
+    });
   });
 });
