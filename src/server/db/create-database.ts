@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
 import type { Database } from './schema.js';
-import { withStatementCache } from './statement-cache.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 import {
   startWalCheckpoints,
   WAL_CHECKPOINT_BYTES,
@@ -72,7 +72,7 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   // with SQLite's default 2 MiB cache those pages were thrown out and read back again.
   sqlite.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: sqliteDialect(sqlite),
   });
   if (file === ':memory:') return { db, readDb: db, engine: 'sqlite', close: () => db.destroy() };
 
@@ -93,7 +93,7 @@ function createSqlite(file: string, walCheckpoint?: WalCheckpointOptions): Datab
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 5000');
   const readDb = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(reader) }),
+    dialect: sqliteDialect(reader),
   });
   return {
     db,

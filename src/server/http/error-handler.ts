@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { storageError } from '../db/storage-faults.js';
 import { AppError, type AppErrorCode } from '../lib/errors.js';
 
 export interface ErrorBody {
@@ -21,6 +22,7 @@ const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   LIMIT_EXCEEDED: 429,
   PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
 };
 
 export function statusOf(error: AppError): number {
@@ -41,7 +43,8 @@ function fieldName(instancePath: string): string {
 /**
  * One error handler for every route (issue 2, item 4): validation errors answer 400 with each
  * field's message (the first one is the `message`, so a client can show it as is); AppErrors
- * answer their own status; anything unexpected is logged and answers 500 without internals.
+ * answer their own status; a full or failing disk answers 507 or 503 and logs its cause (on any
+ * route); anything else unexpected is logged and answers 500 without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,11 +62,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
-    if (error instanceof AppError) {
+    const appError = error instanceof AppError ? error : storageError(error);
+    if (appError) {
+      const status = statusOf(appError);
+      if (status >= 500 && appError.cause !== undefined) {
+        request.log.error(
+          { err: appError.cause },
+          `${causeOf(appError.cause)}: answered ${status}`,
+        );
+      }
       return reply
-        .status(statusOf(error))
-        .headers(error.headers)
-        .send({ ...error.body, message: error.message });
+        .status(status)
+        .headers(appError.headers)
+        .send({ ...appError.body, message: appError.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -75,4 +86,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again in a moment.' });
   });
+}
+
+/** "SQLITE_FULL: database or disk is full": the underlying error's code and words. */
+function causeOf(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return `${typeof code === 'string' ? code : cause.name}: ${cause.message}`;
 }

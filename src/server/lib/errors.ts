@@ -10,7 +10,8 @@ export type AppErrorCode =
   | 'UNSUPPORTED_TYPE'
   | 'LIMIT_EXCEEDED'
   | 'PROVIDER_FAILED'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'STORAGE_FULL';
 
 /**
  * An error a route may show to the user as it is: its message is written for people. Anything
@@ -24,9 +25,14 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+    options: {
+      headers?: Record<string, string>;
+      body?: Record<string, unknown>;
+      /** What went wrong underneath, for the log: the error handler logs it for a 5xx answer. */
+      cause?: unknown;
+    } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.headers = options.headers ?? {};
     this.body = options.body ?? {};

@@ -1,5 +1,6 @@
 import type { ColumnMapping, UploadResponse } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
+import { storageError, storageFaultOf } from '../../db/storage-faults.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -49,10 +50,20 @@ export async function createBatch(
     if (!claimed.isNew) return { batchId: claimed.batchId, totalRows: claimed.totalRows };
     const end = await writeBatch(ctx, claimed.batchId, first.rows, events);
     return { batchId: claimed.batchId, totalRows: end.totalRows };
+  } catch (error) {
+    // A full disk: 507 with words for the clerk, the database's own error logged as its cause.
+    throw storageError(error, 'nothing from this file was saved') ?? error;
   } finally {
     await events.return();
   }
 }
+
+const FAILED_MESSAGE = {
+  full: 'The server ran out of disk space: no payment links were created. Please tell your administrator, then upload the file again.',
+  failed:
+    'The server could not write to its disk: no payment links were created. Please tell your administrator, then upload the file again.',
+  other: 'Processing failed: no payment links were created. Please upload the file again.',
+};
 
 type SpreadsheetEvents = AsyncGenerator<SpreadsheetEvent, void, undefined>;
 type EndEvent = Extract<SpreadsheetEvent, { kind: 'end' }>;
@@ -132,15 +143,16 @@ async function writeBatch(
       .updateTable('upload_batches')
       .set({
         status: 'failed',
-        error_log:
-          'Processing failed: no payment links were created. Please upload the file again.',
+        error_log: FAILED_MESSAGE[storageFaultOf(error) ?? 'other'],
         finished_at: ctx.clock.now(),
         // Free the file for another try.
         dedupe_key: `failed:${batchId}`,
       })
       .where('id', '=', batchId)
       .where('status', '=', 'processing')
-      .execute();
+      .execute()
+      // The disk may be full still: the error to report is the one that stopped the upload.
+      .catch(() => undefined);
     throw error;
   }
 }
