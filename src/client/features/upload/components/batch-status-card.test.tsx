@@ -62,6 +62,36 @@ const WARNING = {
 };
 
 describe('BatchStatusCard', () => {
+  it('says what a re-upload did to the accounts, counting only the links it made', () => {
+    renderCard(
+      makeBatch({
+        totalRecords: 20,
+        successfulRecords: 20,
+        unsentLinks: 2,
+        reconciliation: { new: 1, changed: 1, unchanged: 17, settled: 1 },
+      }),
+    );
+    expect(screen.getByText(/Payment links were generated for 2 tenants\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Compared with your leaseholder accounts: 1 new leaseholder, 1 changed balance (old link replaced), 17 unchanged (no new link, nothing to send), 1 settled (link closed, no message).',
+      ),
+    ).toBeInTheDocument();
+    const linksMade = screen.getByText('Links generated').nextElementSibling;
+    expect(linksMade).toHaveTextContent('2');
+  });
+
+  it('says when a re-upload needed no new links, and offers nothing to send', () => {
+    renderCard(
+      makeBatch({
+        unsentLinks: 0,
+        reconciliation: { new: 0, changed: 0, unchanged: 3, settled: 0 },
+      }),
+    );
+    expect(screen.getByText(/No new payment links were needed/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Preview All Messages/ })).toBeDisabled();
+  });
+
   it('shows one summary: status, counts, then the errors and warnings in one table', () => {
     renderCard(
       makeBatch({

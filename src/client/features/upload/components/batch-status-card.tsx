@@ -57,6 +57,28 @@ function sendingText(batch: Batch): string {
   return `${when} ${plural(batch.unsentLinks, 'tenant has', 'tenants have')} not been sent theirs yet.`;
 }
 
+/** Links this upload made: new accounts and changed balances (older batches: every row). */
+function linksMadeBy(batch: Batch): number {
+  const { reconciliation: r } = batch;
+  const isReconciled = r.new + r.changed + r.unchanged + r.settled > 0;
+  return isReconciled ? r.new + r.changed : batch.successfulRecords;
+}
+
+/** What the upload did to the leaseholder accounts, when it did more than add new ones. */
+function reconciliationText(batch: Batch): string | null {
+  const { reconciliation: r } = batch;
+  if (r.changed + r.unchanged + r.settled === 0) return null;
+  const parts = [
+    r.new > 0 ? `${plural(r.new, 'new leaseholder')}` : null,
+    r.changed > 0 ? `${plural(r.changed, 'changed balance')} (old link replaced)` : null,
+    r.unchanged > 0
+      ? `${r.unchanged.toLocaleString('en-GB')} unchanged (no new link, nothing to send)`
+      : null,
+    r.settled > 0 ? `${r.settled.toLocaleString('en-GB')} settled (link closed, no message)` : null,
+  ].filter(Boolean);
+  return `Compared with your leaseholder accounts: ${parts.join(', ')}.`;
+}
+
 /** The send button's words: spec's 'Send All Notifications' until a send; then only the rest. */
 function sendLabel(batch: Batch, isSending: boolean): string {
   if (isSending) return 'Sending...';
@@ -90,7 +112,9 @@ export function BatchStatusCard({
   const Icon = look.icon;
   const percent = progressOf(batch.status);
   const isFinal = batch.status !== 'processing';
-  const hasLinks = batch.successfulRecords > 0;
+  const linksMade = linksMadeBy(batch);
+  const hasLinks = linksMade > 0;
+  const reconciled = reconciliationText(batch);
   const hasIssues = batch.errors.length > 0 || batch.warnings.length > 0;
   // A failure of the batch as a whole has no row errors: its log is the message itself.
   const wholeBatchLog =
@@ -136,8 +160,10 @@ export function BatchStatusCard({
             <AlertTitle>{look.text}</AlertTitle>
             {batch.status === 'completed' || batch.status === 'completed_with_errors' ? (
               <AlertDescription className="text-foreground">
-                Payment links were generated for {plural(batch.successfulRecords, 'tenant')}.{' '}
-                {sendingText(batch)}
+                {hasLinks
+                  ? `Payment links were generated for ${plural(linksMade, 'tenant')}. ${sendingText(batch)}`
+                  : 'No new payment links were needed: every leaseholder in this file already has a link for this balance, or owes nothing.'}
+                {reconciled ? <span className="mt-1 block">{reconciled}</span> : null}
               </AlertDescription>
             ) : null}
             {wholeBatchLog ? (
@@ -150,7 +176,7 @@ export function BatchStatusCard({
 
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Count label="Total records" value={batch.totalRecords} />
-          <Count label="Links generated" value={batch.successfulRecords} tone="text-success" />
+          <Count label="Links generated" value={linksMade} tone="text-success" />
           <Count
             label="Warnings"
             value={batch.warnings.length}
