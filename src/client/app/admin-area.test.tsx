@@ -120,6 +120,7 @@ describe('protected admin pages', () => {
       ['Dashboard', '/admin'],
       ['Bulk Upload', '/upload'],
       ['Payment Status', '/payments'],
+      ['Leaseholders', '/leaseholders'],
       ['Templates', '/templates'],
       ['Message Log', '/messages'],
       ['System', '/system'],

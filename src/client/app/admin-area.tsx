@@ -1,5 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
+import { LeaseholderPage } from '@/features/leaseholders/components/leaseholder-page';
+import { LeaseholdersPage } from '@/features/leaseholders/components/leaseholders-page';
 import { MessageLogPage } from '@/features/message-log/components/message-log-page';
 import { PaymentStatusPage } from '@/features/payment-links/components/payment-status-page';
 import { BatchPreviewPage } from '@/features/preview/components/batch-preview-page';
@@ -47,6 +49,17 @@ function PaymentsRoute() {
       <PaymentStatusPage />
     </>
   );
+}
+
+function LeaseholdersRoute() {
+  useDocumentTitle('Leaseholders');
+  return <LeaseholdersPage />;
+}
+
+function LeaseholderRoute({ id }: { id: string }) {
+  useDocumentTitle('Leaseholder');
+  // A new key per account, so moving from one leaseholder to another starts a fresh page.
+  return <LeaseholderPage key={id} id={id} />;
 }
 
 function MessagesRoute() {
@@ -102,6 +115,18 @@ export default function AdminArea() {
             <ProtectedRoute>
               <PaymentsRoute />
             </ProtectedRoute>
+          </Route>
+          <Route path="/leaseholders">
+            <ProtectedRoute>
+              <LeaseholdersRoute />
+            </ProtectedRoute>
+          </Route>
+          <Route path="/leaseholders/:id">
+            {(params) => (
+              <ProtectedRoute>
+                <LeaseholderRoute id={params.id} />
+              </ProtectedRoute>
+            )}
           </Route>
           <Route path="/messages">
             <ProtectedRoute>

@@ -10,6 +10,7 @@ import {
   ServerCog,
   ShieldCheck,
   Upload,
+  Users,
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -26,11 +27,15 @@ interface NavItem {
   aliases?: string[];
 }
 
-/** Spec section 2: the sidebar's items, in this order; Message Log and System are additions. */
+/**
+ * Spec section 2: the sidebar's items, in this order; Leaseholders (issue 29), Message Log and
+ * System are additions.
+ */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/admin', icon: LayoutDashboard, aliases: ['/dashboard'] },
   { label: 'Bulk Upload', href: '/upload', icon: Upload },
   { label: 'Payment Status', href: '/payments', icon: CreditCard },
+  { label: 'Leaseholders', href: '/leaseholders', icon: Users },
   { label: 'Templates', href: '/templates', icon: FileText },
   { label: 'Message Log', href: '/messages', icon: MessagesSquare },
   { label: 'System', href: '/system', icon: ServerCog },

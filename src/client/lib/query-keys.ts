@@ -1,4 +1,5 @@
 import type { CallbackRequestStatus } from '../../shared/callback-requests';
+import type { LeaseholderListQuery } from '../../shared/leaseholders';
 import type { PreviewData } from '../../shared/messages';
 import type { PaymentLinkListQuery } from '../../shared/payment-links';
 
@@ -27,6 +28,9 @@ export const queryKeys = {
   },
   leaseholders: {
     all: ['leaseholders'],
+    lists: ['leaseholders', 'list'],
+    list: (query: LeaseholderListQuery) => ['leaseholders', 'list', query],
+    detail: (id: string) => ['leaseholders', 'detail', id],
   },
   callbackRequests: {
     all: ['callback-requests'],

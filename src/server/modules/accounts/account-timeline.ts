@@ -1,6 +1,6 @@
 import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders.js';
 import { OFFLINE_PAYMENT_METHOD_LABELS } from '../../../shared/leaseholders.js';
-import { penceToDecimalString } from '../../../shared/money.js';
+import { formatPence, penceToDecimalString } from '../../../shared/money.js';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 
@@ -227,7 +227,7 @@ function fromAccountEvent(event: {
         kind: 'balance_set',
         title: 'Balance set by upload',
         amount: pounds(Number(details.to)),
-        detail: `Was ${penceToDecimalString(Number(details.from))}`,
+        detail: `Was ${formatPence(Number(details.from))}`,
       };
     case 'credit':
       return {

@@ -11,7 +11,7 @@ import { DataProtectionCard, type DataProtectionSubject } from './data-protectio
 const MARGARET: DataProtectionSubject = {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
   name: 'Margaret Hughes',
-  erasedAt: null,
+  isErased: false,
 };
 
 function json(status: number, body: unknown): Response {
@@ -130,7 +130,12 @@ describe('DataProtectionCard', () => {
 
   it('offers only the export for an erased account, and says so', () => {
     mockServer();
-    renderCard({ ...MARGARET, name: 'Erased leaseholder', erasedAt: '2026-03-02T10:15:00.000Z' });
+    renderCard({
+      ...MARGARET,
+      name: 'Erased leaseholder',
+      isErased: true,
+      erasedAt: '2026-03-02T10:15:00.000Z',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Personal data erased');
     expect(screen.getByRole('status')).toHaveTextContent('never messaged again');
     expect(screen.queryByRole('button', { name: 'Erase personal data' })).not.toBeInTheDocument();

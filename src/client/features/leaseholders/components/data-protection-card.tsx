@@ -10,8 +10,9 @@ import { EraseLeaseholderDialog } from './erase-leaseholder-dialog';
 export interface DataProtectionSubject {
   id: string;
   name: string;
-  /** ISO time, or null while the personal data is still held. */
-  erasedAt: string | null;
+  isErased: boolean;
+  /** When it was erased (ISO), if known: the account page knows only that it was. */
+  erasedAt?: string | null;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface DataProtectionSubject {
 export function DataProtectionCard({ leaseholder }: { leaseholder: DataProtectionSubject }) {
   const exporter = useExportLeaseholder();
   const [isErasing, setIsErasing] = useState(false);
-  const isErased = leaseholder.erasedAt !== null;
+  const { isErased, erasedAt } = leaseholder;
   return (
     <Card>
       <CardHeader>
@@ -43,7 +44,8 @@ export function DataProtectionCard({ leaseholder }: { leaseholder: DataProtectio
             <div className="flex min-w-0 flex-col gap-1">
               <AlertTitle>Personal data erased</AlertTitle>
               <AlertDescription>
-                {formatDateTime(leaseholder.erasedAt!)}. This account is never messaged again.
+                {erasedAt ? `${formatDateTime(erasedAt)}. ` : ''}This account is never messaged
+                again.
               </AlertDescription>
             </div>
           </Alert>

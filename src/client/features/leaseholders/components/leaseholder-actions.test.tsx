@@ -1,0 +1,248 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { toast } from '@/components/ui/toaster';
+import { createQueryClient } from '@/lib/query-client';
+import type { LeaseholderDetail } from '../../../../shared/leaseholders';
+import { ukToday } from '../balance';
+import { type Call, json, makeDetail, makeEvent, mockApi } from '../test-data';
+import { LeaseholderPage } from './leaseholder-page';
+
+vi.mock('@/components/ui/toaster', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  Toaster: () => null,
+}));
+
+const ACCOUNT = '/api/leaseholders/acc-1';
+
+/** The server as the page sees it: each action answers the account as it now is. */
+function mockServer(start: LeaseholderDetail = makeDetail()) {
+  let detail = start;
+  return mockApi(({ method, url, body }: Call) => {
+    const route = `${method} ${url}`;
+    const b = body as Record<string, string>;
+    if (route === `GET ${ACCOUNT}`) return json(200, detail);
+    if (route === `POST ${ACCOUNT}/payments`) {
+      const pence = Math.round(Number(b.amount) * 100);
+      const event = makeEvent({
+        kind: 'offline_payment',
+        title: 'Cheque recorded',
+        amount: b.amount,
+        refId: 'pay-9',
+      });
+      detail = {
+        ...detail,
+        balancePence: detail.balancePence - pence,
+        timeline: [event, ...detail.timeline],
+      };
+      return json(201, detail);
+    }
+    if (route === `GET ${ACCOUNT}/payments/pay-9/receipt`) {
+      return new Response('%PDF', {
+        headers: { 'content-disposition': 'attachment; filename="receipt-RIV-F3.pdf"' },
+      });
+    }
+    if (route === `POST ${ACCOUNT}/hold`) {
+      detail = { ...detail, holdUntil: `${b.until}T23:59:59.999Z`, holdReason: b.reason ?? null };
+      return json(200, detail);
+    }
+    if (route === `DELETE ${ACCOUNT}/hold`) {
+      detail = { ...detail, holdUntil: null, holdReason: null };
+      return json(200, detail);
+    }
+    if (route === 'POST /api/preview/generate') {
+      return json(200, {
+        email: {
+          subject: `Payment due: £${(body as { amount: string }).amount}`,
+          html: '<p>Pay</p>',
+        },
+        whatsapp: 'Pay by WhatsApp',
+        sms: 'Pay by SMS',
+      });
+    }
+    if (route === `POST ${ACCOUNT}/links`) return json(201, detail);
+    if (route === 'POST /api/payment-links/link-1/cancel') {
+      detail = { ...detail, openLink: null };
+      return new Response(null, { status: 204 });
+    }
+    if (route === `PATCH ${ACCOUNT}`) {
+      if (b.phone === '020 7946 0123')
+        return json(400, { message: 'A landline cannot be messaged.' });
+      detail = { ...detail, ...(body as object) };
+      return json(200, detail);
+    }
+    if (route === `POST ${ACCOUNT}/notes`) return json(201, detail);
+    return json(404, { message: `Unexpected ${route}` });
+  });
+}
+
+function renderPage() {
+  const location = memoryLocation({ path: '/leaseholders/acc-1' });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <LeaseholderPage id="acc-1" />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const changes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('Leaseholder page actions', () => {
+  it('records a cheque dated today (UK), shows the new balance and offers the receipt', async () => {
+    const calls = mockServer();
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Record a payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record a payment' });
+    expect(within(dialog).getByLabelText('Date paid')).toHaveValue(ukToday());
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(within(dialog).getByText('Enter the amount received')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Amount received'), '£200');
+    await user.click(within(dialog).getByRole('radio', { name: 'Cheque' }));
+    await user.type(within(dialog).getByLabelText('Reference (optional)'), '000123');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+
+    expect(await within(dialog).findByText('Cheque of £200.00 recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('Balance now £1,000.00 owed.')).toBeInTheDocument();
+    expect(changes(calls)).toEqual([
+      {
+        method: 'POST',
+        url: `${ACCOUNT}/payments`,
+        body: { amount: '200.00', method: 'cheque', reference: '000123', paidOn: ukToday() },
+      },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Payment recorded', {
+      description: 'Cheque of £200.00 recorded. Balance now £1,000.00 owed.',
+    });
+    expect(screen.getByTestId('balance')).toHaveTextContent('£1,000.00owed');
+    await user.click(within(dialog).getByRole('button', { name: 'Download receipt' }));
+    await waitFor(() => expect(saved).toEqual(['receipt-RIV-F3.pdf']));
+  });
+
+  it('previews a new link with the single preview’s messages, then sends it through the account', async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Send a new link now' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send a new link to Margaret Hughes?' });
+    expect(dialog).toHaveTextContent(
+      'A link for £1,200.00 goes now by email to margaret@example.co.uk and WhatsApp to 07911 123456',
+    );
+    expect(await within(dialog).findByText('Payment due: £1200.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'WhatsApp' }));
+    expect(within(dialog).getByText('Pay by WhatsApp')).toBeInTheDocument();
+    const generate = calls.find((call) => call.url === '/api/preview/generate')!;
+    expect(generate.body).toMatchObject({
+      tenant: { name: 'Margaret Hughes', email: 'margaret@example.co.uk', phone: '+447911123456' },
+      amount: '1200.00',
+    });
+    expect(changes(calls).map((call) => call.url)).toEqual(['/api/preview/generate']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send new link' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes(calls).map((call) => call.url)).toEqual([
+      '/api/preview/generate',
+      `${ACCOUNT}/links`,
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('New link sent', expect.anything());
+  });
+
+  it('holds chasing until a day with a reason, then ends the hold after asking', async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Hold chasing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hold chasing' });
+    const until = within(dialog).getByLabelText('Hold until');
+    await user.clear(until);
+    await user.type(until, '2099-01-31');
+    await user.click(within(dialog).getByRole('radio', { name: 'Another reason' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Hold chasing' }));
+    expect(within(dialog).getByText('Give a reason for the hold')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('The reason'), 'Probate');
+    await user.click(within(dialog).getByRole('button', { name: 'Hold chasing' }));
+    expect(await screen.findByText('Chasing on hold until 31/01/2099')).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'End hold' })[0]!);
+    const ask = screen.getByRole('alertdialog', { name: 'End the hold?' });
+    await user.click(within(ask).getByRole('button', { name: 'End hold' }));
+    await waitFor(() => expect(screen.queryByText(/Chasing on hold/)).toBeNull());
+    expect(changes(calls)).toEqual([
+      { method: 'POST', url: `${ACCOUNT}/hold`, body: { until: '2099-01-31', reason: 'Probate' } },
+      { method: 'DELETE', url: `${ACCOUNT}/hold` },
+    ]);
+  });
+
+  it('cancels the open link only once the clerk confirms', async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel link' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Cancel the open link?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep the link' }));
+    expect(changes(calls)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel link' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel link' }),
+    );
+    expect(await screen.findByText(/No link is asking them to pay/)).toBeInTheDocument();
+    expect(changes(calls)).toEqual([{ method: 'POST', url: '/api/payment-links/link-1/cancel' }]);
+  });
+
+  it('edits contact details, showing the server’s refusal in the dialog', async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit contact details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit contact details' });
+    const phone = within(dialog).getByLabelText('Mobile phone');
+    expect(phone).toHaveValue('07911 123456');
+    await user.clear(phone);
+    await user.type(phone, '020 7946 0123');
+    await user.clear(within(dialog).getByLabelText('Email address'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('A landline cannot be messaged.')).toBeInTheDocument();
+    expect(changes(calls)[0]).toEqual({
+      method: 'PATCH',
+      url: ACCOUNT,
+      body: {
+        name: 'Margaret Hughes',
+        email: null,
+        phone: '020 7946 0123',
+        address: 'Flat 3, Riverside Court, London SE1 9AA',
+        reference: 'RIV-F3',
+      },
+    });
+  });
+
+  it('adds a note', async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add a note' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a note' });
+    await user.type(within(dialog).getByLabelText('Note'), '  Called: will pay Friday. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes(calls)).toEqual([
+      { method: 'POST', url: `${ACCOUNT}/notes`, body: { text: 'Called: will pay Friday.' } },
+    ]);
+  });
+});

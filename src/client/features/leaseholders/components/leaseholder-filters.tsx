@@ -1,0 +1,109 @@
+import { Search } from 'lucide-react';
+import { Input } from '@/components/ui/input';
+import {
+  LEASEHOLDER_FILTER_LABELS,
+  LEASEHOLDER_FILTERS,
+  type LeaseholderFilter,
+  type LeaseholderListQuery,
+  type LeaseholderSort,
+} from '../../../../shared/leaseholders';
+import { FilterChips } from './filter-chips';
+
+/** On a phone the column headers give way to cards, so sorting is one menu. */
+const SORTS = [
+  ['balance:desc', 'Largest balance first'],
+  ['balance:asc', 'Smallest balance first'],
+  ['daysOwing:desc', 'Owing longest first'],
+  ['daysOwing:asc', 'Owing shortest first'],
+  ['name:asc', 'Name A–Z'],
+  ['name:desc', 'Name Z–A'],
+] as const;
+
+type StatusChoice = LeaseholderFilter | 'all';
+
+/** What "Unreachable" and "On hold" mean is not obvious; the chips say it on hover. */
+const HINTS: Partial<Record<LeaseholderFilter, string>> = {
+  unreachable: 'Sent messages, none of which reached them on any channel',
+  on_hold: 'Chasing held: no reminders or new links',
+};
+
+const STATUS_OPTIONS = [
+  { value: 'all' as StatusChoice, label: 'All' },
+  ...LEASEHOLDER_FILTERS.map((filter) => ({
+    value: filter as StatusChoice,
+    label: LEASEHOLDER_FILTER_LABELS[filter],
+    hint: HINTS[filter],
+  })),
+];
+
+/** Search (name, email, phone, address or reference), the status chips and the phone's sort. */
+export function LeaseholderFilters({
+  query,
+  searchText,
+  onSearchText,
+  onChange,
+}: {
+  query: LeaseholderListQuery;
+  searchText: string;
+  onSearchText: (text: string) => void;
+  onChange: (next: Partial<LeaseholderListQuery>) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="leaseholder-search" className="text-sm font-medium">
+            Search
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="leaseholder-search"
+              type="search"
+              className="pl-9"
+              placeholder="Name, email, phone, address or reference"
+              autoComplete="off"
+              value={searchText}
+              onChange={(event) => onSearchText(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1 md:hidden">
+          <label htmlFor="leaseholder-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="leaseholder-sort"
+            className="h-11 rounded-md border border-input bg-card px-3 text-sm"
+            value={`${query.sort}:${query.direction}`}
+            onChange={(event) => {
+              const [sort, direction] = event.target.value.split(':') as [
+                LeaseholderSort,
+                'asc' | 'desc',
+              ];
+              onChange({ sort, direction, offset: 0 });
+            }}
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <FilterChips
+        legend="Show"
+        name="leaseholder-status"
+        options={STATUS_OPTIONS}
+        value={query.status ?? 'all'}
+        onChange={(choice) =>
+          onChange({ status: choice === 'all' ? undefined : choice, offset: 0 })
+        }
+      />
+    </div>
+  );
+}

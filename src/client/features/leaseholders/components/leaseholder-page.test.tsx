@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/query-client';
+import type { LeaseholderDetail } from '../../../../shared/leaseholders';
+import { json, makeDetail, makeEvent, mockApi } from '../test-data';
+import { LeaseholderPage } from './leaseholder-page';
+
+vi.mock('@/components/ui/toaster', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  Toaster: () => null,
+}));
+
+function renderPage(detail: LeaseholderDetail | number) {
+  const calls = mockApi(() =>
+    typeof detail === 'number'
+      ? json(detail, { message: detail === 404 ? 'Leaseholder not found.' : 'boom' })
+      : json(200, detail),
+  );
+  const location = memoryLocation({ path: '/leaseholders/acc-1', record: true });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <LeaseholderPage id="acc-1" />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const history = () => screen.getByRole('region', { name: 'History' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Leaseholder page', () => {
+  it('heads the page with who, where, their reference, contact details and what they owe', async () => {
+    const { calls } = renderPage(makeDetail());
+    expect(
+      await screen.findByRole('heading', { name: 'Margaret Hughes', level: 1 }),
+    ).toBeInTheDocument();
+    expect(calls[0]).toEqual({ method: 'GET', url: '/api/leaseholders/acc-1' });
+    expect(screen.getAllByText('RIV-F3').length).toBeGreaterThan(0);
+    expect(screen.getByText('Flat 3, Riverside Court, London SE1 9AA')).toBeInTheDocument();
+    expect(screen.getByTestId('balance')).toHaveTextContent('£1,200.00owed');
+    expect(screen.getByText('Owing since 02/10/2026 (31 days)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '07911 123456' })).toHaveAttribute(
+      'href',
+      'tel:+447911123456',
+    );
+    expect(screen.getByRole('link', { name: 'margaret@example.co.uk' })).toHaveAttribute(
+      'href',
+      'mailto:margaret@example.co.uk',
+    );
+  });
+
+  it('shows a credit as a credit, and no link to send when nothing is owed', async () => {
+    renderPage(
+      makeDetail({ balance: '-25.00', balancePence: -2_500, openLink: null, owingSince: null }),
+    );
+    expect(await screen.findByTestId('balance')).toHaveTextContent('£25.00in credit');
+    expect(screen.getByRole('button', { name: 'Send a new link now' })).toBeDisabled();
+    expect(
+      screen.getByText('No new link can be sent: nothing is owed, so there is no link to send.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No open link: nothing is owed.')).toBeInTheDocument();
+  });
+
+  it('shows the open link: amount, paid so far, expiry, when sent, View and Cancel', async () => {
+    const detail = makeDetail();
+    detail.openLink!.paidAmount = '200.00';
+    renderPage(detail);
+    const card = (await screen.findByText('Open payment link')).closest(
+      '.rounded-xl',
+    ) as HTMLElement;
+    expect(within(card).getByText('£200.00')).toBeInTheDocument();
+    expect(within(card).getByText('£1,000.00 to pay')).toBeInTheDocument();
+    expect(within(card).getByText('8 Nov 2026 at 09:00')).toBeInTheDocument();
+    expect(within(card).getByText('1 Nov 2026 at 09:00')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /View/ })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/payment/link-1',
+    );
+    expect(within(card).getByRole('button', { name: 'Cancel link' })).toBeInTheDocument();
+  });
+
+  it('says when chasing is held, until when and why', async () => {
+    renderPage(
+      makeDetail({
+        holdUntil: '2026-12-01T23:59:59.999Z',
+        holdReason: 'Breathing Space (debt respite)',
+      }),
+    );
+    const banner = (await screen.findByText(/Chasing on hold until/)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(banner).toHaveTextContent('Chasing on hold until 01/12/2026');
+    expect(banner).toHaveTextContent('Breathing Space (debt respite).');
+    expect(within(banner).getByRole('button', { name: 'End hold' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new link now' })).toBeDisabled();
+  });
+
+  it('lists the history newest first by UK day, with money, statuses and receipts', async () => {
+    renderPage(
+      makeDetail({}, [
+        makeEvent({
+          at: '2026-11-02T23:30:00.000Z',
+          kind: 'offline_payment',
+          title: 'Cheque recorded',
+          amount: '200.00',
+          detail: 'Paid on 2026-11-02, reference 000123',
+          refId: 'pay-1',
+        }),
+        makeEvent({
+          at: '2026-11-01T09:00:05.000Z',
+          kind: 'message',
+          title: 'Payment link by WhatsApp',
+          status: 'delivered',
+          actor: null,
+        }),
+        makeEvent({
+          at: '2026-11-01T09:00:00.000Z',
+          kind: 'link_created',
+          title: 'Payment link created',
+          amount: '1200.00',
+          actor: null,
+        }),
+      ]),
+    );
+    const items = within(await screen.findByRole('region', { name: 'History' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^Cheque recorded£200\.00Paid on 2026-11-02, reference 000123 ?23:30by admin/,
+      ),
+      expect.stringMatching(/^Payment link by WhatsApp09:00Delivered$/),
+      expect.stringMatching(/^Payment link created£1,200\.0009:00$/),
+    ]);
+    expect(within(history()).getByRole('region', { name: '2 Nov 2026' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Receipt (PDF)' })).toBeInTheDocument();
+  });
+
+  it('shows a long history 50 at a time, and narrows it by kind', async () => {
+    const timeline = Array.from({ length: 72 }, (_, index) =>
+      index % 4 === 0
+        ? makeEvent({
+            at: new Date(Date.UTC(2026, 10, 1) - index * 3_600_000).toISOString(),
+            kind: 'offline_payment',
+            title: 'Cash recorded',
+            amount: '20.00',
+            refId: `pay-${index}`,
+          })
+        : makeEvent({
+            at: new Date(Date.UTC(2026, 10, 1) - index * 3_600_000).toISOString(),
+            detail: `Note ${index}`,
+            refId: String(index),
+          }),
+    );
+    const { user } = renderPage(makeDetail({}, timeline));
+    expect(
+      within(await screen.findByRole('region', { name: 'History' })).getAllByRole('listitem'),
+    ).toHaveLength(50);
+    expect(screen.getByText('Showing 50 of 72')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 22 more' }));
+    expect(within(history()).getAllByRole('listitem')).toHaveLength(72);
+    expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
+
+    await user.click(within(history()).getByRole('radio', { name: 'Payments' }));
+    const payments = within(history()).getAllByRole('listitem');
+    expect(payments).toHaveLength(18);
+    expect(payments.every((item) => item.textContent?.includes('Cash recorded'))).toBe(true);
+  });
+
+  it('says so when the leaseholder does not exist, and when the page fails to load', async () => {
+    renderPage(404);
+    expect(
+      await screen.findByRole('heading', { name: 'Leaseholder not found' }),
+    ).toBeInTheDocument();
+    cleanup();
+    renderPage(500);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load this leaseholder.');
+  });
+});

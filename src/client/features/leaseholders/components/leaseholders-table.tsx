@@ -1,0 +1,192 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
+import { Link } from 'wouter';
+import { Skeleton } from '@/components/ui/skeleton';
+import { plural } from '@/lib/plural';
+import { cn } from '@/lib/utils';
+import { formatDate, formatRelativeTime } from '../../../../shared/dates';
+import type {
+  LeaseholderItem,
+  LeaseholderListQuery,
+  LeaseholderSort,
+} from '../../../../shared/leaseholders';
+import { decimalStringToPence, formatPence } from '../../../../shared/money';
+import { balanceText, phoneText } from '../balance';
+import { LeaseholderBadges } from './leaseholder-badges';
+
+function SortHeader({
+  label,
+  sortKey,
+  query,
+  onSort,
+  className,
+}: {
+  label: string;
+  sortKey: LeaseholderSort;
+  query: LeaseholderListQuery;
+  onSort: (key: LeaseholderSort) => void;
+  className?: string;
+}) {
+  const isActive = query.sort === sortKey;
+  const Icon = !isActive ? ArrowUpDown : query.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={isActive ? (query.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-4 py-3 font-medium', className)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        className="inline-flex min-h-9 items-center gap-1 rounded hover:text-foreground"
+      >
+        {label}
+        <Icon aria-hidden="true" className="size-4" />
+      </button>
+    </th>
+  );
+}
+
+function OwingFor({ leaseholder }: { leaseholder: LeaseholderItem }) {
+  if (leaseholder.daysOwing === null || leaseholder.owingSince === null) {
+    return <span className="text-muted-foreground">Not owing</span>;
+  }
+  const days = leaseholder.daysOwing;
+  return (
+    <span title={`Owing since ${formatDate(leaseholder.owingSince)}`}>
+      {days === 0 ? 'Under a day' : plural(days, 'day')}
+    </span>
+  );
+}
+
+function OpenLinkSummary({ leaseholder, now }: { leaseholder: LeaseholderItem; now: number }) {
+  const link = leaseholder.openLink;
+  if (!link) {
+    return (
+      <span className="text-muted-foreground">
+        {leaseholder.balancePence > 0 ? 'No open link' : '—'}
+      </span>
+    );
+  }
+  const paidPence = decimalStringToPence(link.paidAmount);
+  return (
+    <span className="flex flex-col">
+      <span>Link open, expires {formatRelativeTime(link.expiresAt, now)}</span>
+      {paidPence > 0 ? (
+        <span className="text-muted-foreground">{formatPence(paidPence)} paid so far</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** A column's name before its value in the phone's card layout (the header row is hidden). */
+function PhoneLabel({ children }: { children: string }) {
+  return <span className="text-muted-foreground md:hidden">{children} </span>;
+}
+
+function LeaseholderRow({ leaseholder, now }: { leaseholder: LeaseholderItem; now: number }) {
+  const pence = leaseholder.balancePence;
+  return (
+    <tr className="relative grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1.5 border-t border-border px-4 py-4 align-top hover:bg-muted/60 md:table-row md:p-0">
+      <td className="min-w-0 md:table-cell md:px-4 md:py-3">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {/* The link covers the whole row (after:), so a tap anywhere on a card opens it. */}
+          <Link
+            href={`/leaseholders/${encodeURIComponent(leaseholder.id)}`}
+            className="font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
+          >
+            {leaseholder.name}
+          </Link>
+          {leaseholder.reference ? (
+            <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">
+              {leaseholder.reference}
+            </span>
+          ) : null}
+        </div>
+        <div className="text-muted-foreground">{leaseholder.address}</div>
+        <div className="mt-1">
+          <LeaseholderBadges leaseholder={leaseholder} />
+        </div>
+      </td>
+      <td className="hidden min-w-0 text-muted-foreground lg:table-cell lg:px-4 lg:py-3">
+        <div className="wrap-anywhere">{leaseholder.email ?? 'No email'}</div>
+        <div>{leaseholder.phone ? phoneText(leaseholder.phone) : 'No phone'}</div>
+      </td>
+      <td
+        className={cn(
+          'text-right tabular-nums md:table-cell md:px-4 md:py-3',
+          pence > 0 && 'font-semibold',
+          pence < 0 && 'font-medium text-success',
+          pence === 0 && 'text-muted-foreground',
+        )}
+      >
+        {balanceText(pence)}
+      </td>
+      <td className="col-span-2 md:table-cell md:px-4 md:py-3 md:whitespace-nowrap">
+        <PhoneLabel>Owing for</PhoneLabel>
+        <OwingFor leaseholder={leaseholder} />
+      </td>
+      <td className="col-span-2 flex items-start justify-between gap-2 md:table-cell md:px-4 md:py-3">
+        <OpenLinkSummary leaseholder={leaseholder} now={now} />
+        <ChevronRight
+          aria-hidden="true"
+          className="size-5 shrink-0 text-muted-foreground md:hidden"
+        />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The accounts: name (with reference and address), contact, balance, how long owing, and the
+ * open link; skeleton rows while `leaseholders` is undefined. Below md each row is a card, so a
+ * phone never scrolls sideways; the whole row opens the leaseholder.
+ */
+export function LeaseholdersTable({
+  leaseholders,
+  query,
+  now,
+  onSort,
+}: {
+  leaseholders: LeaseholderItem[] | undefined;
+  query: LeaseholderListQuery;
+  now: number;
+  onSort: (key: LeaseholderSort) => void;
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Leaseholders</caption>
+      <thead className="hidden bg-muted text-muted-foreground md:table-header-group">
+        <tr>
+          <SortHeader label="Leaseholder" sortKey="name" query={query} onSort={onSort} />
+          <th scope="col" className="hidden px-4 py-3 font-medium lg:table-cell">
+            Contact
+          </th>
+          <SortHeader
+            label="Balance"
+            sortKey="balance"
+            query={query}
+            onSort={onSort}
+            className="text-right"
+          />
+          <SortHeader label="Owing for" sortKey="daysOwing" query={query} onSort={onSort} />
+          <th scope="col" className="px-4 py-3 font-medium">
+            Payment link
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {leaseholders === undefined
+          ? [0, 1, 2, 3, 4].map((row) => (
+              <tr key={row} className="block border-t border-border md:table-row">
+                <td className="block px-4 py-3 md:table-cell" colSpan={5}>
+                  <Skeleton className="h-12 w-full" data-testid="leaseholder-skeleton" />
+                </td>
+              </tr>
+            ))
+          : leaseholders.map((leaseholder) => (
+              <LeaseholderRow key={leaseholder.id} leaseholder={leaseholder} now={now} />
+            ))}
+      </tbody>
+    </table>
+  );
+}
