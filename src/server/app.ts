@@ -66,7 +66,10 @@ export async function buildApp(
   const serverOptions: FastifyServerOptions = {
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    frameworkErrors: frameworkErrorHandler(securityHeaders, () => sendPage),
+    frameworkErrors: frameworkErrorHandler(securityHeaders, () => sendPage, {
+      state: 'unavailable',
+      canRequestNewLink: ctx.config.selfServiceNewLinks,
+    }),
     ...(logger === false
       ? { logger: false }
       : { loggerInstance: logger, logController: new RequestLogLines() }),

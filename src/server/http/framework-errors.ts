@@ -24,6 +24,8 @@ const INVALID_ADDRESS_MESSAGE = 'This address is not valid.';
 export function frameworkErrorHandler(
   headers: SecurityHeaders,
   sendPage: () => SendPage | undefined,
+  /** The rest of an unknown link's 404 body (get-public-payment-link.ts notAvailable). */
+  unavailable: Record<string, unknown>,
 ): NonNullable<FastifyServerOptions['frameworkErrors']> {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
@@ -31,7 +33,9 @@ export function frameworkErrorHandler(
     const send = sendPage();
     if (send && isPageRequest(request)) return send(request, reply);
     if (url.startsWith('/api/payment-link/')) {
-      return reply.status(404).send({ message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE });
+      return reply
+        .status(404)
+        .send({ ...unavailable, message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE });
     }
     request.log.info({ code: error.code }, 'address refused by the router');
     return reply.status(400).send({ message: INVALID_ADDRESS_MESSAGE });
