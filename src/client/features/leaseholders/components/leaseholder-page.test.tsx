@@ -73,15 +73,18 @@ describe('Leaseholder page', () => {
     expect(screen.getByText('No open link: nothing is owed.')).toBeInTheDocument();
   });
 
-  it('shows the open link: amount, paid so far, expiry, when sent, View and Cancel', async () => {
-    const detail = makeDetail();
+  it('shows the open link: amount, paid online, what it asks now, expiry, sent, View, Cancel', async () => {
+    const detail = makeDetail({ balance: '900.00', balancePence: 90_000 });
     detail.openLink!.paidAmount = '200.00';
     renderPage(detail);
     const card = (await screen.findByText('Open payment link')).closest(
       '.rounded-xl',
     ) as HTMLElement;
     expect(within(card).getByText('£200.00')).toBeInTheDocument();
-    expect(within(card).getByText('£1,000.00 to pay')).toBeInTheDocument();
+    // £200 paid online and £100 recorded offline: the page asks for the balance.
+    expect(
+      within(card).getByText('Its page now asks for £900.00, the balance.'),
+    ).toBeInTheDocument();
     expect(within(card).getByText('8 Nov 2026 at 09:00')).toBeInTheDocument();
     expect(within(card).getByText('1 Nov 2026 at 09:00')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /View/ })).toHaveAttribute(

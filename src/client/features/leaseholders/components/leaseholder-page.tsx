@@ -94,7 +94,7 @@ function AccountView({ leaseholder }: { leaseholder: LeaseholderDetail }) {
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
           <OpenLinkCard
             link={leaseholder.openLink}
-            isOwing={leaseholder.balancePence > 0}
+            balancePence={leaseholder.balancePence}
             now={now}
             onCancel={() => setDialog('cancelLink')}
           />

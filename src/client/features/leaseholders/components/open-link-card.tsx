@@ -25,17 +25,19 @@ function Row({ label, value, note }: { label: string; value: string; note?: stri
  */
 export function OpenLinkCard({
   link,
-  isOwing,
+  balancePence,
   now,
   onCancel,
 }: {
   link: OpenLink | null;
-  isOwing: boolean;
+  /** The payment page asks for the balance as it is now, which payments may have changed. */
+  balancePence: number;
   now: number;
   onCancel: () => void;
 }) {
   const paid = link ? decimalStringToPence(link.paidAmount) : 0;
   const amount = link ? decimalStringToPence(link.amount) : 0;
+  const isOwing = balancePence > 0;
   return (
     <Card>
       <CardHeader>
@@ -48,12 +50,8 @@ export function OpenLinkCard({
         {link ? (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-2 gap-4">
-              <Row label="Amount" value={formatPence(amount)} />
-              <Row
-                label="Paid so far"
-                value={formatPence(paid)}
-                note={paid > 0 ? `${formatPence(amount - paid)} to pay` : undefined}
-              />
+              <Row label="Sent for" value={formatPence(amount)} />
+              <Row label="Paid online" value={formatPence(paid)} />
               <Row
                 label="Expires"
                 value={formatRelativeTime(link.expiresAt, now)}
@@ -65,6 +63,11 @@ export function OpenLinkCard({
                 note={link.sentAt ? formatDateTime(link.sentAt) : undefined}
               />
             </dl>
+            {balancePence !== amount - paid ? (
+              <p className="rounded-md bg-muted px-3 py-2 text-sm">
+                Its page now asks for {formatPence(Math.max(0, balancePence))}, the balance.
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" asChild>
                 <a

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { signInThroughForm } from './support/auth.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+
+const HEADER =
+  'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£),Account Reference';
+
+/** Toasts from an earlier step, left out of the scans while they fade. */
+const TOASTS = '[data-sonner-toaster]';
+
+/** A reference no other journey (or earlier run on the same database) uses. */
+function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+}
+
+/** This month's arrears sheet, through the upload page as a clerk sends it, with references. */
+async function uploadArrears(page: Page, tag: string): Promise<void> {
+  const sheet = [
+    HEADER,
+    `Margaret Hughes ${tag},margaret.${tag.toLowerCase()}@example.co.uk,07911 123456,"Flat 3, 12 Riverside Court, London SE1 9AA","£1,245.50",RIV-${tag}`,
+    `Dafydd Jones ${tag},dafydd.${tag.toLowerCase()}@example.cymru,,"Flat 4, 12 Riverside Court, London SE1 9AA",310.00,QUA-${tag}`,
+  ].join('\r\n');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Bulk Upload' })
+    .click();
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'arrears.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sheet),
+  });
+  await expect(page.getByText('All records processed successfully!')).toBeVisible();
+}
+
+/** Finds the leaseholder by Account Reference from the sidebar's Leaseholders page and opens them. */
+async function openByReference(page: Page, reference: string, name: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Leaseholders' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Leaseholders', level: 1 })).toBeVisible();
+  await page.getByLabel('Search').fill(reference);
+  await expect(page).toHaveURL(new RegExp(`search=${reference}`));
+  await expect(page.getByRole('link', { name })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /Dafydd Jones/ })).toHaveCount(0);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+test.describe('leaseholders', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInThroughForm(page);
+  });
+
+  test('a clerk finds a leaseholder by reference, records a cheque, holds chasing and ends the hold', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const tag = uniqueTag();
+    const name = `Margaret Hughes ${tag}`;
+    await uploadArrears(page, tag);
+    await openByReference(page, `RIV-${tag}`, name);
+    const balance = page.getByTestId('balance');
+    await expect(balance).toHaveText('£1,245.50owed');
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Payment link created')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    // Its title becomes 'Payment recorded' once done: the dialog is the only one open.
+    const payment = page.getByRole('dialog');
+    await expect(payment).toHaveAccessibleName('Record a payment');
+    await payment.getByLabel('Amount received').fill('200');
+    await payment.getByText('Cheque', { exact: true }).click();
+    await payment.getByLabel('Reference (optional)').fill('000123');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expect(payment.getByText('Cheque of £200.00 recorded')).toBeVisible();
+    await expect(payment.getByText('Balance now £1,045.50 owed.')).toBeVisible();
+    const receipt = page.waitForEvent('download');
+    await payment.getByRole('button', { name: 'Download receipt' }).click();
+    const file = await receipt;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
+    await payment.getByRole('button', { name: 'Done' }).click();
+
+    await expect(balance).toHaveText('£1,045.50owed');
+    await expect(page.getByText('Its page now asks for £1,045.50, the balance.')).toBeVisible();
+    const cheque = history.getByRole('listitem').filter({ hasText: 'Cheque recorded' });
+    await expect(cheque).toContainText('£200.00');
+    await expect(cheque).toContainText('reference 000123');
+    await expect(history.getByRole('listitem').first()).toContainText('Cheque recorded');
+
+    await page.getByRole('button', { name: 'Hold chasing' }).click();
+    const hold = page.getByRole('dialog', { name: 'Hold chasing' });
+    await hold.getByText('Dispute', { exact: true }).click();
+    await hold.getByRole('button', { name: 'Hold chasing' }).click();
+    await expect(page.getByText(/^Chasing on hold until \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new link now' })).toBeDisabled();
+    await expect(history.getByRole('listitem').first()).toContainText('Chasing held until');
+    await expectNoSeriousAxeViolations(page, TOASTS);
+
+    await page.getByRole('button', { name: 'End hold' }).first().click();
+    await page
+      .getByRole('alertdialog', { name: 'End the hold?' })
+      .getByRole('button', { name: 'End hold' })
+      .click();
+    await expect(page.getByText(/^Chasing on hold until/)).toHaveCount(0);
+    await expect(history.getByRole('listitem').first()).toContainText(
+      'Hold ended: chasing resumed',
+    );
+    await expect(page.getByRole('button', { name: 'Send a new link now' })).toBeEnabled();
+  });
+
+  test('sends a new link after previewing its messages', async ({ page }) => {
+    const tag = uniqueTag();
+    const name = `Margaret Hughes ${tag}`;
+    await uploadArrears(page, tag);
+    await openByReference(page, `RIV-${tag}`, name);
+    await page.getByRole('button', { name: 'Send a new link now' }).click();
+    const dialog = page.getByRole('dialog', { name: `Send a new link to ${name}?` });
+    await expect(dialog.getByTestId('email-subject')).toContainText('£1,245.50');
+    await dialog.getByRole('tab', { name: 'WhatsApp' }).click();
+    await expect(dialog.getByTestId('whatsapp-text')).toContainText(name);
+    await expectNoSeriousAxeViolations(page, TOASTS);
+    await dialog.getByRole('button', { name: 'Send new link' }).click();
+    await expect(page.getByText('New link sent')).toBeVisible();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Link replaced by a newer link')).toBeVisible();
+    await expect(history.getByText('Payment link by email').first()).toBeVisible();
+  });
+
+  test('fits a 390 px phone without sideways scrolling, list and leaseholder alike', async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const name = `Margaret Hughes ${tag}`;
+    await uploadArrears(page, tag);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/leaseholders?search=${tag}`);
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBe(0);
+    await expectNoSeriousAxeViolations(page, TOASTS);
+
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+    expect(await overflow()).toBe(0);
+    await expectNoSeriousAxeViolations(page, TOASTS);
+  });
+});
