@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine.js';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import type { Database } from './schema.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import {
@@ -125,6 +126,6 @@ async function createPostgres(url: string, options: DatabaseOptions): Promise<Da
     max: options.pgPoolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return { db, readDb: db, engine: 'postgres', close: () => db.destroy() };
 }
