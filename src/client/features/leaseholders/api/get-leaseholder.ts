@@ -9,12 +9,15 @@ export function leaseholderUrl(id: string): string {
 
 /**
  * GET /api/leaseholders/{id}: the account, its balance, open link and timeline. Every action on
- * the page answers the account as it now is and puts it here (account-changed.ts).
+ * the page answers the account as it now is and puts it here (account-changed.ts). Read again
+ * each time the page opens (the last copy shows meanwhile): an upload, a renewal or a payment
+ * elsewhere may have changed the balance since.
  */
 export function getLeaseholderQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.leaseholders.detail(id),
     queryFn: () => apiRequest<LeaseholderDetail>('GET', leaseholderUrl(id)),
+    staleTime: 0,
   });
 }
 

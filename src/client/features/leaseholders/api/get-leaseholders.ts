@@ -14,7 +14,8 @@ export function leaseholdersSearch(query: Partial<LeaseholderListQuery>): string
 
 /**
  * GET /api/leaseholders: one page, filtered, sorted and paged on the server; the page on screen
- * stays while the next loads, so paging and typing never flash an empty list.
+ * stays while the next loads, so paging and typing never flash an empty list. Read again each
+ * time the list opens, as balances change on other pages (uploads, payments, renewals).
  */
 export function getLeaseholdersQueryOptions(query: LeaseholderListQuery) {
   return queryOptions({
@@ -22,6 +23,7 @@ export function getLeaseholdersQueryOptions(query: LeaseholderListQuery) {
     queryFn: () =>
       apiRequest<LeaseholderPage>('GET', `/api/leaseholders?${leaseholdersSearch(query)}`),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

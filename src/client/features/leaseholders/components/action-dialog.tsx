@@ -110,7 +110,8 @@ export function ActionButtons({
   return (
     <div
       className={cn(
-        'sticky bottom-0 -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-border bg-card px-5 py-4 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6',
+        // Sticky at the dialog's very foot: the negative bottom undoes its padding.
+        'sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-3 border-t border-border bg-card px-5 py-4 *:flex-1 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 sm:*:flex-none',
         className ?? 'mt-6',
       )}
     >

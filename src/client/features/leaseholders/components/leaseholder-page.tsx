@@ -65,7 +65,7 @@ function NotFound() {
       <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
       <h1 className="text-xl font-semibold">Leaseholder not found</h1>
       <p className="text-muted-foreground">
-        This address does not match a leaseholder. They may have been looked up with an old link.
+        No leaseholder has this address. Find them by name, reference, email or phone instead.
       </p>
       <Button variant="outline" className="mt-2" asChild>
         <Link href="/leaseholders">Find a leaseholder</Link>

@@ -86,6 +86,7 @@ export function LeaseholdersPage() {
         actions={
           <Button
             variant="outline"
+            className="self-start lg:self-auto"
             disabled={exporter.isPending || !page?.total}
             onClick={() => exporter.mutate({ query, count: page?.total ?? 0 })}
           >

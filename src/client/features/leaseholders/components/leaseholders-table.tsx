@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
+import { EmailAddress } from '@/components/email-address';
 import { Skeleton } from '@/components/ui/skeleton';
 import { plural } from '@/lib/plural';
 import { cn } from '@/lib/utils';
@@ -37,7 +38,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(sortKey)}
-        className="inline-flex min-h-9 items-center gap-1 rounded hover:text-foreground"
+        className="inline-flex min-h-9 items-center gap-1 whitespace-nowrap rounded hover:text-foreground"
       >
         {label}
         <Icon aria-hidden="true" className="size-4" />
@@ -53,7 +54,7 @@ function OwingFor({ leaseholder }: { leaseholder: LeaseholderItem }) {
   const days = leaseholder.daysOwing;
   return (
     <span title={`Owing since ${formatDate(leaseholder.owingSince)}`}>
-      {days === 0 ? 'Under a day' : plural(days, 'day')}
+      {days === 0 ? '< 1 day' : plural(days, 'day')}
     </span>
   );
 }
@@ -108,12 +109,12 @@ function LeaseholderRow({ leaseholder, now }: { leaseholder: LeaseholderItem; no
         </div>
       </td>
       <td className="hidden min-w-0 text-muted-foreground lg:table-cell lg:px-4 lg:py-3">
-        <div className="wrap-anywhere">{leaseholder.email ?? 'No email'}</div>
+        <div>{leaseholder.email ? <EmailAddress address={leaseholder.email} /> : 'No email'}</div>
         <div>{leaseholder.phone ? phoneText(leaseholder.phone) : 'No phone'}</div>
       </td>
       <td
         className={cn(
-          'text-right tabular-nums md:table-cell md:px-4 md:py-3',
+          'text-right tabular-nums whitespace-nowrap md:table-cell md:px-4 md:py-3',
           pence > 0 && 'font-semibold',
           pence < 0 && 'font-medium text-success',
           pence === 0 && 'text-muted-foreground',
