@@ -180,15 +180,14 @@ export function seedStatements(engine, from, to, now) {
  * (a link expiring never clears it), and since when. Run once the indexes are back.
  */
 export function balanceStatements(from, to) {
-  const unpaid = `select l.tenant_id, l.amount_pence, l.created_at from payment_links l
-    where l.replaced_by is null and l.status in ('pending', 'expired', 'failed')`;
   return [
-    `update tenants set
-        balance_pence = (select u.amount_pence from (${unpaid}) u where u.tenant_id = tenants.id),
-        owing_since = (select u.created_at from (${unpaid}) u where u.tenant_id = tenants.id)
-      where id in (select tenant_id from (${unpaid}) o)
-        and substr(id, 11) >= '${from.toString(16).padStart(8, '0')}'
-        and substr(id, 11) < '${to.toString(16).padStart(8, '0')}'`,
+    // One unreplaced link a leaseholder: it is the one their balance is asked by.
+    `update tenants set balance_pence = u.amount_pence, owing_since = u.created_at
+      from (select l.tenant_id, l.amount_pence, l.created_at from payment_links l
+        where l.replaced_by is null and l.status in ('pending', 'expired', 'failed')
+          and substr(l.tenant_id, 11) >= '${from.toString(16).padStart(8, '0')}'
+          and substr(l.tenant_id, 11) < '${to.toString(16).padStart(8, '0')}') u
+      where u.tenant_id = tenants.id`,
     // Total Outstanding's running sum (migration 0016) folded into one row, as housekeeping does.
     'delete from owed_deltas',
     `insert into owed_deltas (pence)
