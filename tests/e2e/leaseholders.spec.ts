@@ -116,6 +116,7 @@ test.describe('leaseholders', () => {
   });
 
   test('sends a new link after previewing its messages', async ({ page }) => {
+    test.setTimeout(60_000);
     const tag = uniqueTag();
     const name = `Margaret Hughes ${tag}`;
     await uploadArrears(page, tag);
@@ -136,6 +137,8 @@ test.describe('leaseholders', () => {
   test('fits a 390 px phone without sideways scrolling, list and leaseholder alike', async ({
     page,
   }) => {
+    // An upload and two axe scans: longer than the default on a busy machine.
+    test.setTimeout(60_000);
     const tag = uniqueTag();
     const name = `Margaret Hughes ${tag}`;
     await uploadArrears(page, tag);
