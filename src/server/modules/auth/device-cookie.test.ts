@@ -16,7 +16,10 @@ function deviceCookieOf(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
-describe('device cookies (OWASP): staff are not locked out by the global cap', () => {
+// Each test checks up to 57 passwords with scrypt, which is slow by design.
+describe('device cookies (OWASP): staff are not locked out by the global cap', {
+  timeout: 90_000,
+}, () => {
   let t: TestContext;
   beforeEach(async () => {
     t = await createTestContext();
