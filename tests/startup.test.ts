@@ -56,7 +56,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('server start-up', () => {
+// Each start compiles the server through tsx and migrates a new database: give it time.
+describe('server start-up', { timeout: 60_000 }, () => {
   it('prints the URL and, on the first start only, a generated admin password', async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ DATA_DIR: dataDir }).done;
