@@ -103,7 +103,7 @@ test.describe('leaseholders', () => {
     await expect(history.getByRole('listitem').first()).toContainText('Chasing held until');
     await expectNoSeriousAxeViolations(page, TOASTS);
 
-    await page.getByRole('button', { name: 'End hold' }).first().click();
+    await page.getByRole('button', { name: 'End hold' }).click();
     await page
       .getByRole('alertdialog', { name: 'End the hold?' })
       .getByRole('button', { name: 'End hold' })

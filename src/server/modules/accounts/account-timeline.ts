@@ -1,3 +1,4 @@
+import { formatDate } from '../../../shared/dates.js';
 import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders.js';
 import { OFFLINE_PAYMENT_METHOD_LABELS } from '../../../shared/leaseholders.js';
 import { formatPence, penceToDecimalString } from '../../../shared/money.js';
@@ -21,6 +22,10 @@ const CLOSED: Record<string, { kind: TimelineKind; title: string }> = {
 };
 
 type Draft = Omit<Partial<TimelineEvent>, 'at'> & { at: number; kind: TimelineKind; title: string };
+
+/** A YYYY-MM-DD day as staff read dates (spec section 9: dd/MM/yyyy). */
+const ukDay = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T12:00:00Z`) : day;
 
 const pounds = (pence: number | null | undefined) =>
   pence === null || pence === undefined ? null : penceToDecimalString(pence);
@@ -154,7 +159,10 @@ export async function accountTimeline(
       kind: 'offline_payment',
       title: `${OFFLINE_PAYMENT_METHOD_LABELS[payment.method]} recorded`,
       amount: pounds(payment.amount_pence),
-      detail: [`Paid on ${payment.paid_on}`, payment.reference && `reference ${payment.reference}`]
+      detail: [
+        `Paid on ${ukDay(payment.paid_on)}`,
+        payment.reference && `reference ${payment.reference}`,
+      ]
         .filter(Boolean)
         .join(', '),
       actor: payment.recorded_by,
@@ -210,7 +218,7 @@ function fromAccountEvent(event: {
       return {
         ...base,
         kind: 'hold_started',
-        title: `Chasing held until ${String(details.until ?? '')}`,
+        title: `Chasing held until ${ukDay(String(details.until ?? ''))}`,
       };
     case 'hold_ended':
       return { ...base, kind: 'hold_ended', title: 'Hold ended: chasing resumed' };

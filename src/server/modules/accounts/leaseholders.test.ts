@@ -169,7 +169,7 @@ describe('leaseholder accounts', () => {
     );
     expect(cheque).toMatchObject({
       amount: '1000.00',
-      detail: 'Paid on 2026-11-01, reference 000123',
+      detail: 'Paid on 01/11/2026, reference 000123',
     });
 
     const receipt = await api(

@@ -183,7 +183,7 @@ describe('Leaseholder page actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Hold chasing' }));
     expect(await screen.findByText('Chasing on hold until 31/01/2099')).toBeInTheDocument();
 
-    await user.click(screen.getAllByRole('button', { name: 'End hold' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'End hold' }));
     const ask = screen.getByRole('alertdialog', { name: 'End the hold?' });
     await user.click(within(ask).getByRole('button', { name: 'End hold' }));
     await waitFor(() => expect(screen.queryByText(/Chasing on hold/)).toBeNull());

@@ -1,9 +1,9 @@
-import { Banknote, PauseCircle, PlayCircle, Send, StickyNote } from 'lucide-react';
+import { Banknote, PauseCircle, Send, StickyNote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { LeaseholderDetail } from '../../../../shared/leaseholders';
 import { whyNoNewLink } from '../channels';
 
-export type LeaseholderAction = 'send' | 'payment' | 'hold' | 'endHold' | 'note';
+export type LeaseholderAction = 'send' | 'payment' | 'hold' | 'note';
 
 /**
  * The page's main actions. Each opens a dialog that asks before anything changes; one that
@@ -17,6 +17,8 @@ export function LeaseholderActions({
   onAction: (action: LeaseholderAction) => void;
 }) {
   const noLinkReason = whyNoNewLink(leaseholder);
+  // The hold's banner already says that nothing is sent while held.
+  const isReasonShown = noLinkReason !== null && !leaseholder.holdUntil;
   const isErased = leaseholder.isErased;
   return (
     <section aria-label="Actions" className="flex flex-col gap-2">
@@ -24,7 +26,7 @@ export function LeaseholderActions({
         <Button
           variant="accent"
           disabled={noLinkReason !== null}
-          aria-describedby={noLinkReason ? 'no-new-link-reason' : undefined}
+          aria-describedby={isReasonShown ? 'no-new-link-reason' : undefined}
           onClick={() => onAction('send')}
         >
           <Send aria-hidden="true" />
@@ -34,12 +36,8 @@ export function LeaseholderActions({
           <Banknote aria-hidden="true" />
           Record a payment
         </Button>
-        {leaseholder.holdUntil ? (
-          <Button variant="outline" onClick={() => onAction('endHold')}>
-            <PlayCircle aria-hidden="true" />
-            End hold
-          </Button>
-        ) : (
+        {/* While held, the hold's banner above offers End hold. */}
+        {leaseholder.holdUntil ? null : (
           <Button variant="outline" disabled={isErased} onClick={() => onAction('hold')}>
             <PauseCircle aria-hidden="true" />
             Hold chasing
@@ -50,7 +48,7 @@ export function LeaseholderActions({
           Add a note
         </Button>
       </div>
-      {noLinkReason ? (
+      {isReasonShown ? (
         <p id="no-new-link-reason" className="text-sm text-muted-foreground">
           No new link can be sent: {noLinkReason.charAt(0).toLowerCase()}
           {noLinkReason.slice(1)}

@@ -118,7 +118,7 @@ describe('Leaseholder page', () => {
           kind: 'offline_payment',
           title: 'Cheque recorded',
           amount: '200.00',
-          detail: 'Paid on 2026-11-02, reference 000123',
+          detail: 'Paid on 02/11/2026, reference 000123',
           refId: 'pay-1',
         }),
         makeEvent({
@@ -142,7 +142,7 @@ describe('Leaseholder page', () => {
     );
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(
-        /^Cheque recorded£200\.00Paid on 2026-11-02, reference 000123 ?23:30by admin/,
+        /^Cheque recorded£200\.00Paid on 02\/11\/2026, reference 000123 ?23:30by admin/,
       ),
       expect.stringMatching(/^Payment link by WhatsApp09:00Delivered$/),
       expect.stringMatching(/^Payment link created£1,200\.0009:00$/),

@@ -23,7 +23,7 @@ import { OpenLinkCard } from './open-link-card';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { SendLinkDialog } from './send-link-dialog';
 
-type Dialog = LeaseholderAction | 'edit' | 'cancelLink';
+type Dialog = LeaseholderAction | 'endHold' | 'edit' | 'cancelLink';
 
 function BackLink() {
   return (
