@@ -87,7 +87,9 @@ export type PaymentLinkItem = z.infer<typeof PaymentLinkItemSchema>;
 
 export const PaymentLinkPageSchema = z.object({
   items: z.array(PaymentLinkItemSchema),
+  /** How many links match, counted up to a cap (isTotalCapped: at least this many). */
   total: z.number(),
+  isTotalCapped: z.boolean(),
   limit: z.number(),
   offset: z.number(),
 });

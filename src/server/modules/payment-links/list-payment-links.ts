@@ -36,10 +36,17 @@ export function sortKeys(ctx: AppContext, sort: PaymentLinkSort, now: number) {
 }
 
 /**
+ * Counted exactly up to here; beyond, the list says "10,000+" (PaymentLinkPage.isTotalCapped).
+ * Counting every match costs as much as the estate is large, and nobody pages that far.
+ */
+export const TOTAL_CAP = 10_000;
+
+/**
  * GET /api/payment-links: one page of links with their leaseholders and the total matching,
- * filtered, searched and sorted by the database (never by loading everything). Read-only: the
- * status shown, filtered and sorted by is the effective one (link-state.ts), whether or not
- * housekeeping has stored it yet.
+ * filtered, searched and sorted by the database (never by loading everything). The page's links
+ * are chosen first, on the links table alone, and only those are joined to their leaseholders.
+ * Read-only: the status shown, filtered and sorted by is the effective one (link-state.ts),
+ * whether or not housekeeping has stored it yet.
  */
 export async function listPaymentLinks(
   ctx: AppContext,
@@ -48,19 +55,31 @@ export async function listPaymentLinks(
   const now = ctx.clock.now();
 
   const search = query.search ? matchesSearch(ctx, query.search) : null;
-  const page = filteredLinks(ctx, query, search, now);
-  const rows = await page.limit(query.limit).offset(query.offset).execute();
-  const total = await countLinks(ctx, query.status, search, now);
+  let pageIds = ctx.db.selectFrom('payment_links').select('payment_links.id');
+  if (query.status) pageIds = pageIds.where(hasEffectiveStatus(query.status, now));
+  if (search) pageIds = pageIds.where(search.page);
+  for (const key of sortKeys(ctx, query.sort, now)) pageIds = pageIds.orderBy(key, query.direction);
+  const ids = (await pageIds.limit(query.limit).offset(query.offset).execute()).map(
+    (row) => row.id,
+  );
+  const rows =
+    ids.length === 0
+      ? []
+      : await linksWithTenants(ctx, now).where('payment_links.id', 'in', ids).execute();
+  const order = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const counted = await countLinks(ctx, query.status, search, now);
 
   return {
     items: rows.map((row) => toPaymentLinkItem(ctx, row)),
-    total,
+    total: Math.min(counted, TOTAL_CAP),
+    isTotalCapped: counted > TOTAL_CAP,
     limit: query.limit,
     offset: query.offset,
   };
 }
 
-/** The list's links for `query`: filtered, searched and sorted, not paged (the CSV export's too). */
+/** The list's links for `query`: filtered, searched and sorted, not paged (the CSV export's). */
 export function filteredLinks(
   ctx: AppContext,
   query: Pick<PaymentLinkListQuery, 'status' | 'sort' | 'direction'>,
@@ -86,11 +105,12 @@ async function countLinks(
     );
     return Number(rows[0]?.total ?? 0);
   }
-  let count = ctx.db
-    .selectFrom('payment_links')
-    .select((eb) => eb.fn.countAll<number>().as('total'));
-  if (status) count = count.where(hasEffectiveStatus(status, now));
-  if (search) count = count.where(search.where);
-  const { total } = await count.executeTakeFirstOrThrow();
+  let matching = ctx.db.selectFrom('payment_links').select(sql.lit(1).as('one'));
+  if (status) matching = matching.where(hasEffectiveStatus(status, now));
+  if (search) matching = matching.where(search.where);
+  const { total } = await ctx.db
+    .selectFrom(matching.limit(TOTAL_CAP + 1).as('matching'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   return Number(total);
 }

@@ -8,16 +8,20 @@ export function PaymentLinksPager({
   query,
   shown,
   total,
+  isTotalCapped = false,
   onChange,
 }: {
   query: PaymentLinkListQuery;
   /** Rows on this page. */
   shown: number;
   total: number;
+  /** More match than were counted: `total` is a floor ("10,000+"). */
+  isTotalCapped?: boolean;
   onChange: (next: Pick<PaymentLinkListQuery, 'offset'> & Partial<PaymentLinkListQuery>) => void;
 }) {
   const from = query.offset + 1;
-  const to = Math.min(query.offset + shown, total);
+  const to = isTotalCapped ? query.offset + shown : Math.min(query.offset + shown, total);
+  const hasMore = isTotalCapped ? shown === query.limit : to < total;
   return (
     <nav
       aria-label="Pages"
@@ -25,6 +29,7 @@ export function PaymentLinksPager({
     >
       <span aria-live="polite">
         {from}–{to} of {total.toLocaleString('en-GB')}
+        {isTotalCapped ? '+' : ''}
       </span>
       <div className="flex items-center gap-2">
         <label htmlFor="page-size" className="text-muted-foreground">
@@ -53,7 +58,7 @@ export function PaymentLinksPager({
         <Button
           variant="outline"
           size="sm"
-          disabled={to >= total}
+          disabled={!hasMore}
           onClick={() => onChange({ offset: query.offset + query.limit })}
         >
           Next

@@ -73,7 +73,13 @@ function mockLinks(count: number) {
     }
     const limit = Number(params.get('limit') ?? 50);
     const offset = Number(params.get('offset') ?? 0);
-    const body = { items: all.slice(offset, offset + limit), total: count, limit, offset };
+    const body = {
+      items: all.slice(offset, offset + limit),
+      total: count,
+      isTotalCapped: false,
+      limit,
+      offset,
+    };
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json' },

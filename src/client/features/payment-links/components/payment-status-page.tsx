@@ -91,6 +91,7 @@ export function PaymentStatusPage() {
               query={query}
               shown={page.items.length}
               total={page.total}
+              isTotalCapped={page.isTotalCapped}
               onChange={update}
             />
           ) : null}
