@@ -81,6 +81,11 @@ export function filteredAccounts(ctx: AppContext, filters: Filters) {
 
 /** The ORDER BY of a sort, with the id last so pages never overlap. */
 export function accountOrder(query: Pick<LeaseholderListQuery, 'sort' | 'direction'>) {
+  // One ORDER BY list: Kysely deprecates orderBy with an array.
+  return sql.join(accountOrderTerms(query));
+}
+
+function accountOrderTerms(query: Pick<LeaseholderListQuery, 'sort' | 'direction'>) {
   const direction = query.direction;
   switch (query.sort) {
     case 'name':
