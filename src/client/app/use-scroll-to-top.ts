@@ -17,7 +17,6 @@ export function useScrollToTop(): void {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
   useLayoutEffect(() => {
     const isHistoryMove = historyPath.current === path;
     historyPath.current = null;

@@ -38,10 +38,7 @@ describe('the public link read while a write transaction is open', () => {
     // below is made inside such a transaction, so it would wait for itself if it needed that
     // connection, and the test would time out.
     await t.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('tenants')
-        .set({ balance_pence: 99_900 })
-        .execute();
+      await trx.updateTable('tenants').set({ balance_pence: 99_900 }).execute();
       const read = await t.app.inject({
         method: 'GET',
         url: `/api/payment-link/${id}`,
