@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react';
+import { PhoneSortSelect } from '@/components/phone-sort-select';
 import { Input } from '@/components/ui/input';
 import {
   LEASEHOLDER_FILTER_LABELS,
   LEASEHOLDER_FILTERS,
   type LeaseholderFilter,
   type LeaseholderListQuery,
-  type LeaseholderSort,
 } from '../../../../shared/leaseholders';
 import { FilterChips } from './filter-chips';
 
@@ -71,29 +71,12 @@ export function LeaseholderFilters({
             />
           </div>
         </div>
-        <div className="flex flex-col gap-1 md:hidden">
-          <label htmlFor="leaseholder-sort" className="text-sm font-medium">
-            Sort by
-          </label>
-          <select
-            id="leaseholder-sort"
-            className="h-11 rounded-md border border-input bg-card px-3 text-sm"
-            value={`${query.sort}:${query.direction}`}
-            onChange={(event) => {
-              const [sort, direction] = event.target.value.split(':') as [
-                LeaseholderSort,
-                'asc' | 'desc',
-              ];
-              onChange({ sort, direction, offset: 0 });
-            }}
-          >
-            {SORTS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PhoneSortSelect
+          options={SORTS}
+          sort={query.sort}
+          direction={query.direction}
+          onChange={onChange}
+        />
       </div>
       <FilterChips
         legend="Show"

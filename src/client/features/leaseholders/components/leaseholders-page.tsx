@@ -1,6 +1,7 @@
 import { Download, SearchX, Upload, Users } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
 import { Link } from 'wouter';
+import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,7 +13,6 @@ import { useExportLeaseholders } from '../api/export-leaseholders';
 import { useLeaseholders } from '../api/get-leaseholders';
 import { useLeaseholderListQuery } from '../use-leaseholder-list-query';
 import { LeaseholderFilters } from './leaseholder-filters';
-import { LeaseholdersPager } from './leaseholders-pager';
 import { LeaseholdersTable } from './leaseholders-table';
 
 /** Which way a column sorts on its first click: the biggest debts and oldest first. */
@@ -126,8 +126,9 @@ export function LeaseholdersPage() {
               />
             ) : null}
             {page && page.items.length > 0 ? (
-              <LeaseholdersPager
-                query={query}
+              <ListPager
+                offset={query.offset}
+                limit={query.limit}
                 shown={page.items.length}
                 total={page.total}
                 onChange={update}

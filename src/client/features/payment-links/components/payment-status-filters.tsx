@@ -1,11 +1,8 @@
 import { Download, RefreshCw, Search } from 'lucide-react';
+import { PhoneSortSelect } from '@/components/phone-sort-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import {
-  PAYMENT_LINK_STATUSES,
-  type PaymentLinkListQuery,
-  type PaymentLinkSort,
-} from '../../../../shared/payment-links';
+import { PAYMENT_LINK_STATUSES, type PaymentLinkListQuery } from '../../../../shared/payment-links';
 
 /** On a phone the column headers give way to cards, so sorting is one menu. */
 const PHONE_SORTS = [
@@ -85,29 +82,12 @@ export function PaymentStatusFilters({
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1 md:hidden">
-        <label htmlFor="payment-sort" className="text-sm font-medium">
-          Sort by
-        </label>
-        <select
-          id="payment-sort"
-          className={selectClass}
-          value={`${query.sort}:${query.direction}`}
-          onChange={(event) => {
-            const [sort, direction] = event.target.value.split(':') as [
-              PaymentLinkSort,
-              'asc' | 'desc',
-            ];
-            onChange({ sort, direction, offset: 0 });
-          }}
-        >
-          {PHONE_SORTS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PhoneSortSelect
+        options={PHONE_SORTS}
+        sort={query.sort}
+        direction={query.direction}
+        onChange={onChange}
+      />
       <div className="flex gap-2">
         <Button variant="outline" onClick={onRefresh} disabled={isRefreshing}>
           <RefreshCw aria-hidden="true" className={isRefreshing ? 'animate-spin' : undefined} />

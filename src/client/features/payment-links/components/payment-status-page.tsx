@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { RenewConfirmDialog } from '@/components/renew-confirm-dialog';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -10,7 +11,6 @@ import { useExportPaymentLinks } from '../api/export-payment-links';
 import { usePaymentLinks } from '../api/get-payment-links';
 import { useRenewPaymentLink } from '../api/renew-payment-link';
 import { useListQuery } from '../use-list-query';
-import { PaymentLinksPager } from './payment-links-pager';
 import { PaymentLinksTable } from './payment-links-table';
 import { PaymentStatusFilters } from './payment-status-filters';
 
@@ -87,8 +87,9 @@ export function PaymentStatusPage() {
             <EmptyState isFiltered={Boolean(query.status || query.search)} />
           ) : null}
           {page && page.items.length > 0 ? (
-            <PaymentLinksPager
-              query={query}
+            <ListPager
+              offset={query.offset}
+              limit={query.limit}
               shown={page.items.length}
               total={page.total}
               isTotalCapped={page.isTotalCapped}

@@ -1,23 +1,34 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import type { LeaseholderListQuery } from '../../../../shared/leaseholders';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
-/** Where the rows shown sit in the whole list, the page size, and Previous / Next. */
-export function LeaseholdersPager({
-  query,
+/**
+ * Under a server-paged list (Payment Status, Leaseholders): where the rows shown sit in the
+ * whole list, the page size, and Previous / Next.
+ */
+export function ListPager({
+  offset,
+  limit,
   shown,
   total,
+  isTotalCapped = false,
   onChange,
 }: {
-  query: LeaseholderListQuery;
+  offset: number;
+  limit: number;
+  /** Rows on this page. */
   shown: number;
   total: number;
-  onChange: (next: Partial<LeaseholderListQuery>) => void;
+  /** More match than were counted: `total` is a floor ("10,000+"). */
+  isTotalCapped?: boolean;
+  onChange: (next: { offset: number; limit?: number }) => void;
 }) {
-  const from = query.offset + 1;
-  const to = Math.min(query.offset + shown, total);
+  const sizeId = useId();
+  const from = offset + 1;
+  const to = isTotalCapped ? offset + shown : Math.min(offset + shown, total);
+  const hasMore = isTotalCapped ? shown === limit : to < total;
   return (
     <nav
       aria-label="Pages"
@@ -25,15 +36,16 @@ export function LeaseholdersPager({
     >
       <span aria-live="polite">
         {from}–{to} of {total.toLocaleString('en-GB')}
+        {isTotalCapped ? '+' : ''}
       </span>
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor="leaseholder-page-size" className="text-muted-foreground">
+        <label htmlFor={sizeId} className="text-muted-foreground">
           Per page
         </label>
         <select
-          id="leaseholder-page-size"
+          id={sizeId}
           className="h-9 rounded-md border border-input bg-card px-2"
-          value={query.limit}
+          value={limit}
           onChange={(event) => onChange({ limit: Number(event.target.value), offset: 0 })}
         >
           {PAGE_SIZES.map((size) => (
@@ -45,8 +57,8 @@ export function LeaseholdersPager({
         <Button
           variant="outline"
           size="sm"
-          disabled={query.offset === 0}
-          onClick={() => onChange({ offset: Math.max(0, query.offset - query.limit) })}
+          disabled={offset === 0}
+          onClick={() => onChange({ offset: Math.max(0, offset - limit) })}
         >
           <ChevronLeft aria-hidden="true" />
           Previous
@@ -54,8 +66,8 @@ export function LeaseholdersPager({
         <Button
           variant="outline"
           size="sm"
-          disabled={to >= total}
-          onClick={() => onChange({ offset: query.offset + query.limit })}
+          disabled={!hasMore}
+          onClick={() => onChange({ offset: offset + limit })}
         >
           Next
           <ChevronRight aria-hidden="true" />
