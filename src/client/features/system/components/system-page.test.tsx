@@ -208,6 +208,8 @@ describe('System page', () => {
       ).toHaveLength(1),
     );
     expect(screen.getByText('job.retried')).toBeInTheDocument();
+    // In staff's words, with the code it is searched by beside it.
+    expect(screen.getByText('Dead job retried')).toBeInTheDocument();
     expect(screen.getByText('kind: send-message · attempts: 8')).toBeInTheDocument();
     expect(Object.fromEntries(state.auditQueries.at(-1)!)).toEqual({
       search: 'retried',
