@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -145,34 +146,15 @@ export function MessageLogPage() {
                 now={now}
                 onSelect={(item) => setSelectedId(item.id)}
               />
-              <nav
-                aria-label="Pages"
-                className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3"
-              >
-                <p className="text-sm text-muted-foreground" aria-live="polite">
-                  Showing {offset + 1}–{offset + items.length} of {total}
-                </p>
-                <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={offset === 0 || messages.isFetching}
-                    onClick={() => setOffset(Math.max(0, offset - MESSAGE_LOG_PAGE_SIZE))}
-                  >
-                    <ChevronLeft aria-hidden="true" />
-                    Previous
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={offset + items.length >= total || messages.isFetching}
-                    onClick={() => setOffset(offset + MESSAGE_LOG_PAGE_SIZE)}
-                  >
-                    Next
-                    <ChevronRight aria-hidden="true" />
-                  </Button>
-                </div>
-              </nav>
+              <Pager
+                offset={offset}
+                shown={items.length}
+                total={total}
+                pageSize={MESSAGE_LOG_PAGE_SIZE}
+                isBusy={messages.isFetching}
+                onOffsetChange={setOffset}
+                className="px-4 py-3"
+              />
             </>
           )}
         </Card>

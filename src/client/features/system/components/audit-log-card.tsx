@@ -1,5 +1,6 @@
 import { ScrollText, Search, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -9,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '../../../../shared/dates';
 import type { AuditEntry } from '../../../../shared/system-status';
 import { useAuditLog } from '../api/get-audit-log';
-import { Pager } from './pager';
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,5 +1,6 @@
 import { CircleCheck, RotateCcw, Skull } from 'lucide-react';
 import { useState } from 'react';
+import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +11,6 @@ import type { JobItem } from '../../../../shared/system-status';
 import { useDeadJobs } from '../api/get-dead-jobs';
 import { useRetryJob } from '../api/retry-job';
 import { jobKindLabel } from '../system-labels';
-import { Pager } from './pager';
 
 export const DEAD_JOBS_PAGE_SIZE = 10;
 

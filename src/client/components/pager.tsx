@@ -1,7 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
-/** "Showing 1–25 of 80" with Previous and Next, for a list paged on the server. */
+/**
+ * "Showing 1–25 of 80" with Previous and Next, for a list paged on the server at a fixed page
+ * size (the message log, the System page's lists; ListPager when staff choose the size).
+ */
 export function Pager({
   offset,
   shown,
@@ -9,6 +13,7 @@ export function Pager({
   pageSize,
   isBusy,
   onOffsetChange,
+  className,
 }: {
   offset: number;
   shown: number;
@@ -16,11 +21,15 @@ export function Pager({
   pageSize: number;
   isBusy: boolean;
   onOffsetChange: (offset: number) => void;
+  className?: string;
 }) {
   return (
     <nav
       aria-label="Pages"
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3"
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3',
+        className,
+      )}
     >
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Showing {offset + 1}–{offset + shown} of {total}
