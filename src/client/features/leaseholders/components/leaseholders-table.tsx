@@ -1,6 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmailAddress } from '@/components/email-address';
+import { SortHeader } from '@/components/sort-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { plural } from '@/lib/plural';
 import { cn } from '@/lib/utils';
@@ -13,39 +14,6 @@ import type {
 import { decimalStringToPence, formatPence } from '../../../../shared/money';
 import { balanceText, phoneText } from '../balance';
 import { LeaseholderBadges } from './leaseholder-badges';
-
-function SortHeader({
-  label,
-  sortKey,
-  query,
-  onSort,
-  className,
-}: {
-  label: string;
-  sortKey: LeaseholderSort;
-  query: LeaseholderListQuery;
-  onSort: (key: LeaseholderSort) => void;
-  className?: string;
-}) {
-  const isActive = query.sort === sortKey;
-  const Icon = !isActive ? ArrowUpDown : query.direction === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={isActive ? (query.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-4 py-3 font-medium', className)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(sortKey)}
-        className="inline-flex min-h-9 items-center gap-1 whitespace-nowrap rounded hover:text-foreground"
-      >
-        {label}
-        <Icon aria-hidden="true" className="size-4" />
-      </button>
-    </th>
-  );
-}
 
 function OwingFor({ leaseholder }: { leaseholder: LeaseholderItem }) {
   if (leaseholder.daysOwing === null || leaseholder.owingSince === null) {
@@ -158,18 +126,31 @@ export function LeaseholdersTable({
       <caption className="sr-only">Leaseholders</caption>
       <thead className="hidden bg-muted text-muted-foreground md:table-header-group">
         <tr>
-          <SortHeader label="Leaseholder" sortKey="name" query={query} onSort={onSort} />
+          <SortHeader
+            label="Leaseholder"
+            sortKey="name"
+            sort={query.sort}
+            direction={query.direction}
+            onSort={onSort}
+          />
           <th scope="col" className="hidden px-4 py-3 font-medium lg:table-cell">
             Contact
           </th>
           <SortHeader
             label="Balance"
             sortKey="balance"
-            query={query}
+            sort={query.sort}
+            direction={query.direction}
             onSort={onSort}
             className="text-right"
           />
-          <SortHeader label="Owing for" sortKey="daysOwing" query={query} onSort={onSort} />
+          <SortHeader
+            label="Owing for"
+            sortKey="daysOwing"
+            sort={query.sort}
+            direction={query.direction}
+            onSort={onSort}
+          />
           <th scope="col" className="px-4 py-3 font-medium">
             Payment link
           </th>

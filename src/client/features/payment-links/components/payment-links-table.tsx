@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { SortHeader } from '@/components/sort-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type {
   PaymentLinkItem,
@@ -6,37 +6,6 @@ import type {
   PaymentLinkSort,
 } from '../../../../shared/payment-links';
 import { PaymentLinkRow } from './payment-link-row';
-
-function SortHeader({
-  label,
-  sortKey,
-  query,
-  onSort,
-}: {
-  label: string;
-  sortKey: PaymentLinkSort;
-  query: PaymentLinkListQuery;
-  onSort: (key: PaymentLinkSort) => void;
-}) {
-  const isActive = query.sort === sortKey;
-  const Icon = !isActive ? ArrowUpDown : query.direction === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={isActive ? (query.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className="px-4 py-3 font-medium"
-    >
-      <button
-        type="button"
-        onClick={() => onSort(sortKey)}
-        className="inline-flex min-h-9 items-center gap-1 rounded hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {label}
-        <Icon aria-hidden="true" className="size-4" />
-      </button>
-    </th>
-  );
-}
 
 /**
  * Spec section 2's table: sortable Tenant Details, Amount and Status, then Link Expires and
@@ -64,9 +33,27 @@ export function PaymentLinksTable({
         <caption className="sr-only">Payment links</caption>
         <thead className="hidden bg-muted text-muted-foreground md:table-header-group">
           <tr>
-            <SortHeader label="Tenant Details" sortKey="tenantName" query={query} onSort={onSort} />
-            <SortHeader label="Amount" sortKey="amount" query={query} onSort={onSort} />
-            <SortHeader label="Status" sortKey="status" query={query} onSort={onSort} />
+            <SortHeader
+              label="Tenant Details"
+              sortKey="tenantName"
+              sort={query.sort}
+              direction={query.direction}
+              onSort={onSort}
+            />
+            <SortHeader
+              label="Amount"
+              sortKey="amount"
+              sort={query.sort}
+              direction={query.direction}
+              onSort={onSort}
+            />
+            <SortHeader
+              label="Status"
+              sortKey="status"
+              sort={query.sort}
+              direction={query.direction}
+              onSort={onSort}
+            />
             <th scope="col" className="px-4 py-3 font-medium">
               Link Expires
             </th>
