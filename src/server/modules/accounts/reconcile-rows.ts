@@ -9,7 +9,6 @@ import { newId } from '../../lib/ids.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
-import { matchKeyOf, referenceKeyOf } from './account-keys.js';
 import { addAccountEvent, closeOpenLinks, setBalance } from './account-ledger.js';
 import { issueLink } from './issue-link.js';
 import { updateContact } from './update-contact.js';
@@ -157,8 +156,8 @@ async function findAccounts(
   ctx: AppContext,
   rows: readonly ValidRow[],
 ): Promise<Map<ValidRow, Account>> {
-  const referenceKeys = rows.flatMap((row) => referenceKeyOf(row.reference) ?? []);
-  const matchKeys = rows.map((row) => matchKeyOf(row.name, row.address));
+  const referenceKeys = rows.flatMap((row) => row.referenceKey ?? []);
+  const matchKeys = rows.map((row) => row.matchKey);
   const candidates = await ctx.db
     .selectFrom('tenants')
     .selectAll()
@@ -179,10 +178,9 @@ async function findAccounts(
   }
   const found = new Map<ValidRow, Account>();
   for (const row of rows) {
-    const referenceKey = referenceKeyOf(row.reference);
-    const byKey = byMatch.get(matchKeyOf(row.name, row.address));
-    const account = referenceKey
-      ? (byReference.get(referenceKey) ?? (byKey?.reference_key ? undefined : byKey))
+    const byKey = byMatch.get(row.matchKey);
+    const account = row.referenceKey
+      ? (byReference.get(row.referenceKey) ?? (byKey?.reference_key ? undefined : byKey))
       : byKey;
     if (account) found.set(row, account);
   }
@@ -204,9 +202,9 @@ async function insertNewAccounts(ctx: AppContext, batchId: string, rows: readonl
     phone_kind: row.phoneKind,
     address: row.address,
     reference: row.reference,
-    reference_key: referenceKeyOf(row.reference),
+    reference_key: row.referenceKey,
     search_text: tenantSearchText(row),
-    match_key: matchKeyOf(row.name, row.address),
+    match_key: row.matchKey,
     balance_pence: row.amountPence,
     owing_since: now,
     created_at: now,

@@ -36,6 +36,8 @@ describe('readSpreadsheet', () => {
         address: '7 Castle Street',
         amountPence: 124_550,
         reference: null,
+        referenceKey: null,
+        matchKey: 'niaevans|7castlestreet',
       },
     ]);
   });

@@ -170,11 +170,13 @@ describe('bulk upload', () => {
       ['Bob Smith', 'not-an-email', '12345', 'Flat 2', '-5'],
       ['Carol Jones', '', '', 'Flat 4', '1.234'],
       ['Dan Brown', '', '020 7946 0123', 'Flat 5', '20'],
+      // The same account as row 2 (the key an account is matched on: case, spaces and
+      // punctuation aside), so a second balance for it is refused.
       [
         'Margaret  Hughes',
         'other@example.com',
         '',
-        'flat 3 12 riverside court london se1 9aa',
+        'flat 3 12 riverside court london se1 9aa.',
         '1',
       ],
       SIOBHAN,

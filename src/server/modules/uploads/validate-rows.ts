@@ -7,7 +7,7 @@ import {
   UPLOAD_MAX_ROWS,
   type UploadColumn,
 } from '../../../shared/upload.js';
-import { referenceKeyOf } from '../accounts/account-keys.js';
+import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
 import { checkContact } from './check-contact.js';
 import { type Columns, type MissingColumns, matchColumns } from './match-columns.js';
 
@@ -26,6 +26,9 @@ export interface ValidRow {
   amountPence: number;
   /** The agent's Account Reference, when the sheet has one for this row. */
   reference: string | null;
+  /** referenceKeyOf(reference) and matchKeyOf(name, address): how the row finds its account. */
+  referenceKey: string | null;
+  matchKey: string;
 }
 
 /**
@@ -139,11 +142,7 @@ export function checkRows(
  * repeats the Account Reference or the tenant and property.
  */
 function duplicateOf(seen: Map<string, number>, row: ValidRow): string | null {
-  const referenceKey = referenceKeyOf(row.reference);
-  const keys = [
-    referenceKey === null ? null : `ref:${referenceKey}`,
-    `${row.name.toLowerCase().replace(/\s+/g, ' ')}|${row.address.toLowerCase().replace(/[\s,]+/g, ' ')}`,
-  ];
+  const keys = [row.referenceKey === null ? null : `ref:${row.referenceKey}`, row.matchKey];
   for (const key of keys) {
     const first = key === null ? undefined : seen.get(key);
     if (first === undefined) continue;
@@ -203,6 +202,9 @@ function checkRow(
     address,
     amountPence: balance,
     reference: reference === '' ? null : reference,
+    // Made here, in the worker, so the web thread that writes the rows only writes them.
+    referenceKey: referenceKeyOf(reference),
+    matchKey: matchKeyOf(name, address),
   };
   return { valid, warnings };
 }
