@@ -16,6 +16,7 @@ import { backups } from './migrations/0013-backups.js';
 import { accounts } from './migrations/0014-accounts.js';
 import { hardening } from './migrations/0015-hardening.js';
 import { dashboardTotals } from './migrations/0016-dashboard-totals.js';
+import { rangeFirstIndexes } from './migrations/0017-range-first-indexes.js';
 import type { Database } from './schema.js';
 
 /**
@@ -41,6 +42,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0014-accounts': accounts(engine),
     '0015-hardening': hardening(engine),
     '0016-dashboard-totals': dashboardTotals(engine),
+    '0017-range-first-indexes': rangeFirstIndexes(engine),
   };
 }
 

@@ -24,60 +24,62 @@ const PENDING = sql.lit<'pending'>('pending');
  */
 export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats> {
   const now = ctx.clock.now();
-  // What is owed: every balance above £0 (a link's expiry never changes it), kept by the
-  // database as it changes (migration 0016).
-  const owed = await ctx.db
-    .selectFrom('owed_deltas')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pence'), eb.lit(0)).as('pence'))
-    .executeTakeFirstOrThrow();
-  const current = await ctx.db
-    .selectFrom('payment_links')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', PENDING)
-    .where('processing_since', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-
-  const today = await ctx.db
-    .selectFrom('payments')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .where('status', '=', sql.lit<'succeeded'>('succeeded'))
-    .where('paid_at', '>=', startOfUkDay(now))
-    .where('paid_at', '<=', now)
-    .executeTakeFirstOrThrow();
-  const offlineToday = await ctx.db
-    .selectFrom('offline_payments')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .where('paid_on', '=', format(new TZDate(now, UK_TIME_ZONE), 'yyyy-MM-dd'))
-    .executeTakeFirstOrThrow();
-
   const since = now - 30 * DAY_MS;
-  const paid = await ctx.db
-    .selectFrom('payment_links')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', sql.lit<'paid'>('paid'))
-    // A balance paid through a link that had been replaced closes both links (record-payment.ts):
-    // count the newest one only.
-    .where('replaced_by', 'is', null)
-    .where('paid_at', '>', since)
-    .where('paid_at', '<=', now)
-    .executeTakeFirstOrThrow();
-  const lapsed = await ctx.db
-    .selectFrom('payment_links')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(sql<SqlBool>`status in ('pending', 'expired', 'failed')`)
-    .where('replaced_by', 'is', null)
-    .where('processing_since', 'is', null)
-    .where('expires_at', '>', since)
-    .where('expires_at', '<=', now)
-    .where('closed_reason', 'is', null)
-    .executeTakeFirstOrThrow();
+  // Independent reads: on PostgreSQL each takes a pooled connection of its own, so the page waits
+  // for the slowest rather than for all of them in turn.
+  const [owed, current, today, offlineToday, paid, lapsed] = await Promise.all([
+    // What is owed: every balance above £0 (a link's expiry never changes it), kept by the
+    // database as it changes (migration 0016).
+    ctx.db
+      .selectFrom('owed_deltas')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pence'), eb.lit(0)).as('pence'))
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('payment_links')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', PENDING)
+      .where('processing_since', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('payments')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('status', '=', sql.lit<'succeeded'>('succeeded'))
+      .where('paid_at', '>=', startOfUkDay(now))
+      .where('paid_at', '<=', now)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('offline_payments')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>('amount_pence'), eb.lit(0)).as('pence'),
+        eb.fn.countAll<number>().as('count'),
+      ])
+      .where('paid_on', '=', format(new TZDate(now, UK_TIME_ZONE), 'yyyy-MM-dd'))
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('payment_links')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', sql.lit<'paid'>('paid'))
+      // A balance paid through a link that had been replaced closes both links
+      // (record-payment.ts): count the newest one only.
+      .where('replaced_by', 'is', null)
+      .where('paid_at', '>', since)
+      .where('paid_at', '<=', now)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('payment_links')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(sql<SqlBool>`status in ('pending', 'expired', 'failed')`)
+      .where('replaced_by', 'is', null)
+      .where('processing_since', 'is', null)
+      .where('expires_at', '>', since)
+      .where('expires_at', '<=', now)
+      .where('closed_reason', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
   const outcomes = Number(paid.count) + Number(lapsed.count);
 
   return {

@@ -59,16 +59,20 @@ export async function listPaymentLinks(
   if (query.status) pageIds = pageIds.where(hasEffectiveStatus(query.status, now));
   if (search) pageIds = pageIds.where(search.page);
   for (const key of sortKeys(ctx, query.sort, now)) pageIds = pageIds.orderBy(key, query.direction);
-  const ids = (await pageIds.limit(query.limit).offset(query.offset).execute()).map(
-    (row) => row.id,
-  );
-  const rows =
-    ids.length === 0
-      ? []
-      : await linksWithTenants(ctx, now).where('payment_links.id', 'in', ids).execute();
-  const order = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  const counted = await countLinks(ctx, query.status, search, now);
+  const pageRows = async () => {
+    const ids = (await pageIds.limit(query.limit).offset(query.offset).execute()).map(
+      (row) => row.id,
+    );
+    if (ids.length === 0) return [];
+    const rows = await linksWithTenants(ctx, now).where('payment_links.id', 'in', ids).execute();
+    const order = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  };
+  // The page and the count are independent: on PostgreSQL they run on two pooled connections.
+  const [rows, counted] = await Promise.all([
+    pageRows(),
+    countLinks(ctx, query.status, search, now),
+  ]);
 
   return {
     items: rows.map((row) => toPaymentLinkItem(ctx, row)),
