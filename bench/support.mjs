@@ -78,7 +78,7 @@ export async function startPortal(dataDir, env = {}) {
   const base = `http://127.0.0.1:${port}`;
   const child = spawnTracked(
     process.execPath,
-    [...startFlags(), ...(process.env.XFLAGS ? process.env.XFLAGS.split(' ') : []), path.join(root, 'dist/server/index.js')],
+    [...startFlags(), path.join(root, 'dist/server/index.js')],
     {
       cwd: root,
       env: {
