@@ -1,6 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
+import { PageButtons } from '@/components/pager';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -38,7 +37,13 @@ export function ListPager({
         {from}–{to} of {total.toLocaleString('en-GB')}
         {isTotalCapped ? '+' : ''}
       </span>
-      <div className="flex flex-wrap items-center gap-2">
+      <PageButtons
+        className="flex flex-wrap items-center gap-2"
+        canGoBack={offset > 0}
+        canGoForward={hasMore}
+        onPrevious={() => onChange({ offset: Math.max(0, offset - limit) })}
+        onNext={() => onChange({ offset: offset + limit })}
+      >
         <label htmlFor={sizeId} className="text-muted-foreground">
           Per page
         </label>
@@ -54,25 +59,7 @@ export function ListPager({
             </option>
           ))}
         </select>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={offset === 0}
-          onClick={() => onChange({ offset: Math.max(0, offset - limit) })}
-        >
-          <ChevronLeft aria-hidden="true" />
-          Previous
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!hasMore}
-          onClick={() => onChange({ offset: offset + limit })}
-        >
-          Next
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </div>
+      </PageButtons>
     </nav>
   );
 }

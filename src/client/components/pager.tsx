@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -34,26 +35,45 @@ export function Pager({
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Showing {offset + 1}–{offset + shown} of {total}
       </p>
-      <div className="flex gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={offset === 0 || isBusy}
-          onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}
-        >
-          <ChevronLeft aria-hidden="true" />
-          Previous
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={offset + shown >= total || isBusy}
-          onClick={() => onOffsetChange(offset + pageSize)}
-        >
-          Next
-          <ChevronRight aria-hidden="true" />
-        </Button>
-      </div>
+      <PageButtons
+        className="flex gap-2"
+        canGoBack={offset > 0 && !isBusy}
+        canGoForward={offset + shown < total && !isBusy}
+        onPrevious={() => onOffsetChange(Math.max(0, offset - pageSize))}
+        onNext={() => onOffsetChange(offset + pageSize)}
+      />
     </nav>
+  );
+}
+
+/** Previous and Next, as every paged list in the admin area shows them. */
+export function PageButtons({
+  canGoBack,
+  canGoForward,
+  onPrevious,
+  onNext,
+  className,
+  children,
+}: {
+  canGoBack: boolean;
+  canGoForward: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  className?: string;
+  /** Shown before the buttons (ListPager's page size). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      {children}
+      <Button variant="outline" size="sm" disabled={!canGoBack} onClick={onPrevious}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <Button variant="outline" size="sm" disabled={!canGoForward} onClick={onNext}>
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </div>
   );
 }

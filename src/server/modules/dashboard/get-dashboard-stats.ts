@@ -19,7 +19,7 @@ const PENDING = sql.lit<'pending'>('pending');
 /**
  * GET /api/dashboard/stats, each figure by its one definition (STAT_DEFINITIONS in
  * src/shared/dashboard.ts; docs/ARCHITECTURE.md). Every count is answered from a partial index
- * alone (migrations 0010 and 0016), so its conditions are spelled as that index's are
+ * alone (migrations 0010, 0016 and 0017), so its conditions are spelled as that index's are
  * (literals, and status/processing_since/replaced_by/closed_reason tests in the same form).
  */
 export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats> {
