@@ -3,6 +3,7 @@ import { type ReactNode, useRef } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 /**
@@ -139,5 +140,62 @@ export function ActionButtons({
         {isBusy ? busyLabel : label}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A dialog's form: its fields, then the server's refusal (`failure` when it gives no words) and
+ * the buttons. Fields are checked by the caller's `onSubmit`; the browser's own checks are off so
+ * every message reads the same.
+ */
+export function ActionForm({
+  onSubmit,
+  onCancel,
+  action,
+  failure,
+  label,
+  busyLabel,
+  icon,
+  variant,
+  isDisabled,
+  className = 'mt-5 gap-5',
+  children,
+}: {
+  onSubmit: () => void;
+  onCancel: () => void;
+  /** The request's state, as a mutation has it. */
+  action: { isPending: boolean; isError: boolean; error: unknown };
+  failure: string;
+  label: string;
+  busyLabel: string;
+  icon: LucideIcon;
+  variant?: 'default' | 'accent' | 'destructive';
+  isDisabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className={cn('flex flex-col', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <ActionError message={action.isError ? errorMessage(action.error, failure) : null} />
+      <ActionButtons
+        onCancel={onCancel}
+        isBusy={action.isPending}
+        isSubmit
+        isDisabled={isDisabled}
+        label={label}
+        busyLabel={busyLabel}
+        icon={icon}
+        variant={variant}
+        className="mt-1"
+      />
+    </form>
   );
 }

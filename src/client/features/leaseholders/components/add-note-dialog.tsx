@@ -1,9 +1,8 @@
 import { StickyNote } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api-client';
 import { useAddNote } from '../api/add-note';
-import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
+import { ActionDialog, ActionForm } from './action-dialog';
 import { FormField, fieldAria } from './form-field';
 
 const MAX_NOTE = 2000;
@@ -48,13 +47,14 @@ export function AddNoteDialog({
       title="Add a note"
       description={`For staff only: ${leaseholder.name} never sees it.`}
     >
-      <form
-        noValidate
-        className="mt-5 flex flex-col gap-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <ActionForm
+        onSubmit={submit}
+        onCancel={close}
+        action={note}
+        failure="The note could not be saved."
+        label="Add note"
+        busyLabel="Adding..."
+        icon={StickyNote}
       >
         <FormField
           id={`${id}-text`}
@@ -71,19 +71,7 @@ export function AddNoteDialog({
             onChange={(event) => setText(event.target.value)}
           />
         </FormField>
-        <ActionError
-          message={note.isError ? errorMessage(note.error, 'The note could not be saved.') : null}
-        />
-        <ActionButtons
-          onCancel={close}
-          isBusy={note.isPending}
-          isSubmit
-          label="Add note"
-          busyLabel="Adding..."
-          icon={StickyNote}
-          className="mt-1"
-        />
-      </form>
+      </ActionForm>
     </ActionDialog>
   );
 }

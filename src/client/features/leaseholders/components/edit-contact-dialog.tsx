@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api-client';
 import type { ContactUpdate, LeaseholderDetail } from '../../../../shared/leaseholders';
 import { useUpdateContact } from '../api/update-contact';
 import { phoneText } from '../balance';
-import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
+import { ActionDialog, ActionForm } from './action-dialog';
 import { FormField, fieldAria } from './form-field';
 
 /** The form as typed: blanks are "none"; the server checks the email and reads the phone. */
@@ -99,7 +98,15 @@ export function EditContactDialog({
       title="Edit contact details"
       description="Messages go to these details from now on. The old details stay in the history."
     >
-      <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
+      <ActionForm
+        onSubmit={() => void submit()}
+        onCancel={close}
+        action={update}
+        failure="The changes could not be saved."
+        label="Save changes"
+        busyLabel="Saving..."
+        icon={Save}
+      >
         <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
           <Input autoComplete="off" {...field('name')} />
         </FormField>
@@ -125,21 +132,7 @@ export function EditContactDialog({
         >
           <Input autoComplete="off" className="font-mono" {...field('reference', true)} />
         </FormField>
-        <ActionError
-          message={
-            update.isError ? errorMessage(update.error, 'The changes could not be saved.') : null
-          }
-        />
-        <ActionButtons
-          onCancel={close}
-          isBusy={update.isPending}
-          isSubmit
-          label="Save changes"
-          busyLabel="Saving..."
-          icon={Save}
-          className="mt-1"
-        />
-      </form>
+      </ActionForm>
     </ActionDialog>
   );
 }

@@ -1,13 +1,12 @@
 import { PauseCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { formatDate } from '../../../../shared/dates';
 import { HOLD_REASONS, type LeaseholderDetail } from '../../../../shared/leaseholders';
 import { useHoldChasing } from '../api/hold-chasing';
 import { addDays, ukToday } from '../balance';
-import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
+import { ActionDialog, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';
 
@@ -78,13 +77,14 @@ export function HoldDialog({
       title="Hold chasing"
       description={`While held, ${leaseholder.name} gets no reminders and no new links; payments are still accepted. The hold ends by itself at the end of the day you choose.`}
     >
-      <form
-        noValidate
-        className="mt-5 flex flex-col gap-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <ActionForm
+        onSubmit={submit}
+        onCancel={close}
+        action={hold}
+        failure="The hold could not be started."
+        label="Hold chasing"
+        busyLabel="Holding..."
+        icon={PauseCircle}
       >
         <FormField
           id={`${id}-until`}
@@ -121,19 +121,7 @@ export function HoldDialog({
             />
           </FormField>
         ) : null}
-        <ActionError
-          message={hold.isError ? errorMessage(hold.error, 'The hold could not be started.') : null}
-        />
-        <ActionButtons
-          onCancel={close}
-          isBusy={hold.isPending}
-          isSubmit
-          label="Hold chasing"
-          busyLabel="Holding..."
-          icon={PauseCircle}
-          className="mt-1"
-        />
-      </form>
+      </ActionForm>
     </ActionDialog>
   );
 }

@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import {
   type LeaseholderDetail,
   OFFLINE_PAYMENT_METHOD_LABELS,
@@ -16,7 +15,7 @@ import { formatPence, parsePounds, penceToDecimalString } from '../../../../shar
 import { useDownloadReceipt } from '../api/download-receipt';
 import { useRecordOfflinePayment } from '../api/record-offline-payment';
 import { balanceSentence, ukToday } from '../balance';
-import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
+import { ActionDialog, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';
 
@@ -166,7 +165,15 @@ export function RecordPaymentDialog({
       {recorded ? (
         <RecordedView recorded={recorded} accountId={leaseholder.id} onDone={close} />
       ) : (
-        <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
+        <ActionForm
+          onSubmit={() => void submit()}
+          onCancel={close}
+          action={record}
+          failure="The payment could not be recorded."
+          label="Record payment"
+          busyLabel="Recording..."
+          icon={CheckCircle2}
+        >
           <FormField id={`${id}-amount`} label="Amount received" error={errors.amount?.message}>
             <div className="relative">
               <PoundSterling
@@ -215,23 +222,7 @@ export function RecordPaymentDialog({
               />
             </FormField>
           </div>
-          <ActionError
-            message={
-              record.isError
-                ? errorMessage(record.error, 'The payment could not be recorded.')
-                : null
-            }
-          />
-          <ActionButtons
-            onCancel={close}
-            isBusy={record.isPending}
-            isSubmit
-            label="Record payment"
-            busyLabel="Recording..."
-            icon={CheckCircle2}
-            className="mt-1"
-          />
-        </form>
+        </ActionForm>
       )}
     </ActionDialog>
   );
