@@ -5,6 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import type { LeaseholderDetail } from '../../../../shared/leaseholders';
+
+/** What the leaseholder page gives each action's dialog. */
+export interface ActionDialogProps<Leaseholder = LeaseholderDetail> {
+  leaseholder: Leaseholder;
+  isOpen: boolean;
+  onClose: () => void;
+}
 
 /**
  * The frame of every action on the leaseholder page: a modal that asks before anything changes.

@@ -2,7 +2,7 @@ import { StickyNote } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Textarea } from '@/components/ui/textarea';
 import { useAddNote } from '../api/add-note';
-import { ActionDialog, ActionForm } from './action-dialog';
+import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FormField, fieldAria } from './form-field';
 
 const MAX_NOTE = 2000;
@@ -12,11 +12,7 @@ export function AddNoteDialog({
   leaseholder,
   isOpen,
   onClose,
-}: {
-  leaseholder: { id: string; name: string };
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+}: ActionDialogProps<{ id: string; name: string }>) {
   const id = useId();
   const note = useAddNote();
   const [text, setText] = useState('');

@@ -1,10 +1,10 @@
 import { Ban, PlayCircle } from 'lucide-react';
-import type { LeaseholderDetail, OpenLink } from '../../../../shared/leaseholders';
+import type { OpenLink } from '../../../../shared/leaseholders';
 import { decimalStringToPence, formatPence } from '../../../../shared/money';
 import { useCancelPaymentLink } from '../api/cancel-payment-link';
 import { useEndHold } from '../api/end-hold';
 import { balanceSentence } from '../balance';
-import { ActionButtons, ActionDialog } from './action-dialog';
+import { ActionButtons, ActionDialog, type ActionDialogProps } from './action-dialog';
 
 /** Cancel the open link: it stops taking payments and its reminders stop; the balance stays. */
 export function CancelLinkDialog({
@@ -12,12 +12,7 @@ export function CancelLinkDialog({
   link,
   isOpen,
   onClose,
-}: {
-  leaseholder: LeaseholderDetail;
-  link: OpenLink;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+}: ActionDialogProps & { link: OpenLink }) {
   const cancel = useCancelPaymentLink();
   return (
     <ActionDialog
@@ -45,15 +40,7 @@ export function CancelLinkDialog({
 }
 
 /** End a hold before its day: chasing resumes now, and messages that waited go out. */
-export function EndHoldDialog({
-  leaseholder,
-  isOpen,
-  onClose,
-}: {
-  leaseholder: LeaseholderDetail;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function EndHoldDialog({ leaseholder, isOpen, onClose }: ActionDialogProps) {
   const end = useEndHold();
   return (
     <ActionDialog

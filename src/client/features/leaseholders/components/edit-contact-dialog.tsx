@@ -8,7 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { ContactUpdate, LeaseholderDetail } from '../../../../shared/leaseholders';
 import { useUpdateContact } from '../api/update-contact';
 import { phoneText } from '../balance';
-import { ActionDialog, ActionForm } from './action-dialog';
+import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FormField, fieldAria } from './form-field';
 
 /** The form as typed: blanks are "none"; the server checks the email and reads the phone. */
@@ -50,15 +50,7 @@ function toUpdate(values: ContactForm): ContactUpdate {
 }
 
 /** Edit contact details: the old values are kept in the history. */
-export function EditContactDialog({
-  leaseholder,
-  isOpen,
-  onClose,
-}: {
-  leaseholder: LeaseholderDetail;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function EditContactDialog({ leaseholder, isOpen, onClose }: ActionDialogProps) {
   const id = useId();
   const update = useUpdateContact();
   const current = useMemo(() => formValuesOf(leaseholder), [leaseholder]);

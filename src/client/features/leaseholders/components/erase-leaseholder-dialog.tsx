@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ERASE_CONFIRM_WORD, isEraseConfirmed } from '../../../../shared/data-protection';
 import { useEraseLeaseholder } from '../api/erase-leaseholder';
-import { ActionDialog, ActionForm } from './action-dialog';
+import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 
 /**
  * Erasure cannot be undone, so the clerk types the leaseholder's name (or ERASE) before the
@@ -14,11 +14,7 @@ export function EraseLeaseholderDialog({
   leaseholder,
   isOpen,
   onClose,
-}: {
-  leaseholder: { id: string; name: string };
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+}: ActionDialogProps<{ id: string; name: string }>) {
   const eraser = useEraseLeaseholder();
   const [typed, setTyped] = useState('');
   const inputId = useId();

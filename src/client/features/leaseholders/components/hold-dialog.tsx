@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { plural } from '@/lib/plural';
 import { formatDate } from '../../../../shared/dates';
-import { HOLD_REASONS, type LeaseholderDetail } from '../../../../shared/leaseholders';
+import { HOLD_REASONS } from '../../../../shared/leaseholders';
 import { useHoldChasing } from '../api/hold-chasing';
 import { addDays, ukToday } from '../balance';
-import { ActionDialog, ActionForm } from './action-dialog';
+import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';
 
@@ -29,15 +29,7 @@ function untilHint(today: string, until: string): string {
  * own words). While held no reminders or new links go out; payments are still taken; the hold
  * ends by itself at the end of that day.
  */
-export function HoldDialog({
-  leaseholder,
-  isOpen,
-  onClose,
-}: {
-  leaseholder: LeaseholderDetail;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function HoldDialog({ leaseholder, isOpen, onClose }: ActionDialogProps) {
   const id = useId();
   const hold = useHoldChasing();
   const [today] = useState(() => ukToday());

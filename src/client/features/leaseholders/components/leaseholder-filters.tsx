@@ -1,6 +1,5 @@
-import { Search } from 'lucide-react';
 import { PhoneSortSelect } from '@/components/phone-sort-select';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/search-field';
 import {
   LEASEHOLDER_FILTER_LABELS,
   LEASEHOLDER_FILTERS,
@@ -51,26 +50,12 @@ export function LeaseholderFilters({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor="leaseholder-search" className="text-sm font-medium">
-            Search
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="leaseholder-search"
-              type="search"
-              className="pl-9"
-              placeholder="Name, email, phone, address or reference"
-              autoComplete="off"
-              value={searchText}
-              onChange={(event) => onSearchText(event.target.value)}
-            />
-          </div>
-        </div>
+        <SearchField
+          id="leaseholder-search"
+          placeholder="Name, email, phone, address or reference"
+          value={searchText}
+          onChange={onSearchText}
+        />
         <PhoneSortSelect
           options={SORTS}
           sort={query.sort}

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
-  type LeaseholderDetail,
   OFFLINE_PAYMENT_METHOD_LABELS,
   OFFLINE_PAYMENT_METHODS,
   type OfflinePaymentMethod,
@@ -15,7 +14,7 @@ import { formatPence, parsePounds, penceToDecimalString } from '../../../../shar
 import { useDownloadReceipt } from '../api/download-receipt';
 import { useRecordOfflinePayment } from '../api/record-offline-payment';
 import { balanceSentence, ukToday } from '../balance';
-import { ActionDialog, ActionForm } from './action-dialog';
+import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';
 
@@ -98,15 +97,7 @@ function RecordedView({
  * Record an offline payment: amount, how it was paid, its reference and the day (today in the
  * UK unless changed). The balance falls at once; the receipt is offered afterwards.
  */
-export function RecordPaymentDialog({
-  leaseholder,
-  isOpen,
-  onClose,
-}: {
-  leaseholder: LeaseholderDetail;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function RecordPaymentDialog({ leaseholder, isOpen, onClose }: ActionDialogProps) {
   const id = useId();
   const record = useRecordOfflinePayment();
   const [recorded, setRecorded] = useState<Recorded | null>(null);

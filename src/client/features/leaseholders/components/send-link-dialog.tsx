@@ -15,7 +15,7 @@ import { useNewLinkPreview } from '../api/get-new-link-preview';
 import { useSendNewLink } from '../api/send-new-link';
 import { phoneText } from '../balance';
 import { channelsOf } from '../channels';
-import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
+import { ActionButtons, ActionDialog, type ActionDialogProps, ActionError } from './action-dialog';
 
 const DAY_MS = 86_400_000;
 
@@ -115,15 +115,7 @@ function Previews({ data }: { data: PreviewData }) {
  * /api/preview/generate and its email, WhatsApp and SMS views) of what a new link would send,
  * and only on confirming POST /api/leaseholders/{id}/links, which makes and sends the link.
  */
-export function SendLinkDialog({
-  leaseholder,
-  isOpen,
-  onClose,
-}: {
-  leaseholder: LeaseholderDetail;
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function SendLinkDialog({ leaseholder, isOpen, onClose }: ActionDialogProps) {
   const send = useSendNewLink();
   // Made once per opening, so the preview's cache key (and its expiry) holds still.
   const data = useMemo(

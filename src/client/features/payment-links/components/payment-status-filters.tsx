@@ -1,7 +1,7 @@
-import { Download, RefreshCw, Search } from 'lucide-react';
+import { Download, RefreshCw } from 'lucide-react';
 import { PhoneSortSelect } from '@/components/phone-sort-select';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PAYMENT_LINK_STATUSES, type PaymentLinkListQuery } from '../../../../shared/payment-links';
 
 /** On a phone the column headers give way to cards, so sorting is one menu. */
@@ -40,25 +40,12 @@ export function PaymentStatusFilters({
 }) {
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-end">
-      <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor="payment-search" className="text-sm font-medium">
-          Search
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="payment-search"
-            type="search"
-            className="pl-9"
-            placeholder="Tenant name, email or address"
-            value={searchText}
-            onChange={(event) => onSearchText(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchField
+        id="payment-search"
+        placeholder="Tenant name, email or address"
+        value={searchText}
+        onChange={onSearchText}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor="payment-status" className="text-sm font-medium">
           Status
