@@ -16,7 +16,6 @@ export const ERASED_TEXT = '[erased]';
 /** A message's content once its retention period (MESSAGE_CONTENT_RETENTION_DAYS) has passed. */
 export const EXPIRED_CONTENT_TEXT = '[removed after the retention period]';
 
-export const LEASEHOLDER_NOT_FOUND_MESSAGE = 'Leaseholder not found.';
 export const ALREADY_ERASED_MESSAGE = "This leaseholder's personal data has already been erased.";
 export const ERASE_NOT_CONFIRMED_MESSAGE = `Type the leaseholder's name or ${ERASE_CONFIRM_WORD} to confirm the erasure.`;
 

@@ -13,8 +13,8 @@ import {
   ERASE_NOT_CONFIRMED_MESSAGE,
   ERASED_NAME,
   ERASED_TEXT,
-  LEASEHOLDER_NOT_FOUND_MESSAGE,
 } from '../../../shared/data-protection.js';
+import { LEASEHOLDER_NOT_FOUND_MESSAGE } from '../../../shared/leaseholders.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { runDueJobs } from '../../jobs/run-due-jobs.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';

@@ -5,12 +5,12 @@ import {
   ERASED_NAME,
   type EraseLeaseholderResult,
   isEraseConfirmed,
-  LEASEHOLDER_NOT_FOUND_MESSAGE,
 } from '../../../shared/data-protection.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { findAccount } from '../accounts/get-account.js';
 import { cancelReminders } from '../messages/cancel-reminders.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { anonymiseMessages } from './anonymise-messages.js';
@@ -30,12 +30,7 @@ export function eraseLeaseholder(
   confirm: string,
 ): Promise<EraseLeaseholderResult> {
   return withTransaction(ctx, async (tx) => {
-    const account = await tx.db
-      .selectFrom('tenants')
-      .select(['name', 'phone', 'reference', 'erased_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!account) throw new AppError('NOT_FOUND', LEASEHOLDER_NOT_FOUND_MESSAGE);
+    const account = await findAccount(tx, id);
     if (account.erased_at !== null) throw new AppError('CONFLICT', ALREADY_ERASED_MESSAGE);
     if (!isEraseConfirmed(confirm, account.name)) {
       throw new AppError('INVALID_REQUEST', ERASE_NOT_CONFIRMED_MESSAGE);

@@ -1,7 +1,6 @@
-import { LEASEHOLDER_NOT_FOUND_MESSAGE } from '../../../shared/data-protection.js';
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
+import { findAccount } from '../accounts/get-account.js';
 
 /** Account events that are a person's own words rather than a change to the account. */
 const NOTE_KIND = 'note';
@@ -25,12 +24,7 @@ function parseDetails(details: string | null): unknown {
  * Audited, since handing personal data out is itself something to account for.
  */
 export async function exportLeaseholder(ctx: AppContext, id: string) {
-  const account = await ctx.db
-    .selectFrom('tenants')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!account) throw new AppError('NOT_FOUND', LEASEHOLDER_NOT_FOUND_MESSAGE);
+  const account = await findAccount(ctx, id);
 
   const [events, links, offlinePayments, callbacks] = await Promise.all([
     ctx.db
