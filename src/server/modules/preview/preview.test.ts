@@ -7,10 +7,11 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
 import type { PreviewData } from '../../../shared/messages.js';
+import { PAYMENT_LINK_NOT_FOUND_MESSAGE } from '../../../shared/payment-links.js';
 import { TEMPLATE_FIELDS, type Templates } from '../../../shared/templates.js';
 import { randomToken } from '../../lib/ids.js';
 import { INVALID_AMOUNT_MESSAGE, INVALID_EXPIRY_MESSAGE } from './render-payment-link-preview.js';
-import { LINK_NOT_FOUND_MESSAGE, linkIdFromPaymentUrl } from './send-preview.js';
+import { linkIdFromPaymentUrl } from './send-preview.js';
 
 function previewData(overrides: Partial<PreviewData> = {}): PreviewData {
   return {
@@ -269,7 +270,7 @@ describe('message preview API (admin)', () => {
       const response = await post('send', previewData({ paymentUrl }), cookie);
 
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: LINK_NOT_FOUND_MESSAGE });
+      expect(response.json()).toEqual({ message: PAYMENT_LINK_NOT_FOUND_MESSAGE });
     });
 
     it('answers 400 for missing fields before looking for the link', async () => {

@@ -1,10 +1,9 @@
 import type { PreviewData } from '../../../shared/messages.js';
+import { PAYMENT_LINK_NOT_FOUND_MESSAGE } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
-
-export const LINK_NOT_FOUND_MESSAGE = 'Payment link not found.';
 
 /** The link id in a leaseholder's URL, `https://…/payment/{id}`; null for any other URL. */
 export function linkIdFromPaymentUrl(paymentUrl: string): string | null {
@@ -30,7 +29,7 @@ export async function sendPreview(
   data: PreviewData,
 ): Promise<{ success: true; queued: number }> {
   const linkId = linkIdFromPaymentUrl(data.paymentUrl);
-  if (!linkId) throw new AppError('NOT_FOUND', LINK_NOT_FOUND_MESSAGE);
+  if (!linkId) throw new AppError('NOT_FOUND', PAYMENT_LINK_NOT_FOUND_MESSAGE);
   const link = await ctx.db
     .selectFrom('payment_links')
     .select(['id', 'tenant_id'])
@@ -38,7 +37,7 @@ export async function sendPreview(
     .where('status', '=', 'pending')
     .where('expires_at', '>', ctx.clock.now())
     .executeTakeFirst();
-  if (!link) throw new AppError('NOT_FOUND', LINK_NOT_FOUND_MESSAGE);
+  if (!link) throw new AppError('NOT_FOUND', PAYMENT_LINK_NOT_FOUND_MESSAGE);
 
   const { queued } = await sendPaymentLinkMessages(ctx, [link.id]);
   // The tenant, not the link: a link id is the key to someone's balance (ARCHITECTURE section 7).
