@@ -44,21 +44,23 @@ export function ListPager({
         onPrevious={() => onChange({ offset: Math.max(0, offset - limit) })}
         onNext={() => onChange({ offset: offset + limit })}
       >
-        <label htmlFor={sizeId} className="text-muted-foreground">
-          Per page
-        </label>
-        <select
-          id={sizeId}
-          className="h-9 rounded-md border border-input bg-card px-2"
-          value={limit}
-          onChange={(event) => onChange({ limit: Number(event.target.value), offset: 0 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        <span className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-muted-foreground">
+            Per page
+          </label>
+          <select
+            id={sizeId}
+            className="h-9 rounded-md border border-input bg-card px-2"
+            value={limit}
+            onChange={(event) => onChange({ limit: Number(event.target.value), offset: 0 })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </span>
       </PageButtons>
     </nav>
   );

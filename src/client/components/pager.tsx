@@ -66,14 +66,17 @@ export function PageButtons({
   return (
     <div className={className}>
       {children}
-      <Button variant="outline" size="sm" disabled={!canGoBack} onClick={onPrevious}>
-        <ChevronLeft aria-hidden="true" />
-        Previous
-      </Button>
-      <Button variant="outline" size="sm" disabled={!canGoForward} onClick={onNext}>
-        Next
-        <ChevronRight aria-hidden="true" />
-      </Button>
+      {/* Previous and Next wrap as a pair on a narrow screen, never one without the other. */}
+      <span className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={!canGoBack} onClick={onPrevious}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={!canGoForward} onClick={onNext}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </span>
     </div>
   );
 }
