@@ -81,6 +81,12 @@ export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
 /** Rows of leaseholders one file may hold (the header not counted). */
 export const UPLOAD_MAX_ROWS = 50_000;
 
+/**
+ * How far down a file its header row is looked for: exports and hand-made sheets often start
+ * with a title, the agent's name or a date above the column headings.
+ */
+export const HEADER_SEARCH_ROWS = 10;
+
 /** Spec sections 5 and 9. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;

@@ -12,7 +12,7 @@ const ANY_CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0
 /** The note on a kept row, after the column's name. */
 export const CLEANED_NOTE = 'control characters (such as NUL) were removed — check the value';
 
-/** A cell that had control characters removed: its sheet row (header = 1) and column index. */
+/** A cell that had control characters removed: its sheet row (the first row = 1) and column index. */
 export interface CleanedCell {
   row: number;
   column: number;

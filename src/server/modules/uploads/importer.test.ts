@@ -97,6 +97,63 @@ describe('the importer', () => {
     expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
   }, 60_000);
 
+  it('finds the headings below a title and numbers the rows as the sheet does', async () => {
+    const rows = [
+      ['Riverside Estate Management — arrears at 31 October 2026'],
+      ['Printed 01/11/2026 09:14'],
+      [],
+      ['Name', 'E-mail', 'Mobile', 'Address', 'Amount'],
+      ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '£1,875.00'],
+      ['Dai Jones', 'dai@example', '', '9 Castle Street', '20'],
+    ];
+    const csv = await uploadFile(t.app, cookie, 'arrears.csv', csvOf(rows));
+    expect(csv.statusCode, csv.body).toBe(200);
+    const batch = await batchOf(csv);
+    expect(batch).toMatchObject({ successfulRecords: 1, failedRecords: 1 });
+    expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([6]);
+
+    const excel = workbookOf(
+      [
+        ['Arrears report'],
+        ['Tenant', 'Email', 'WhatsApp', 'Property', 'Arrears'],
+        ['Ann Smith', 'ann@example.co.uk', '07911 123458', 'Flat 6', 40],
+      ],
+      'xlsx',
+      (sheet) => {
+        sheet['!merges'] = [{ s: { r: 0, c: 0 }, e: { r: 0, c: 4 } }];
+      },
+    );
+    const xlsx = await uploadFile(t.app, cookie, 'arrears.xlsx', excel);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect((await tenants()).map((tenant) => [tenant.name, tenant.balance_pence])).toEqual([
+      ['Ann Smith', 4_000],
+      ['Nia Evans', 187_500],
+    ]);
+  });
+
+  it('offers the headings under a title, not the title, when they need matching', async () => {
+    const header = ['Occupier', 'Contact', 'Tel', 'Premises', 'Owed'];
+    const rows = [
+      ['Arrears at 31 October'],
+      header,
+      ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '10'],
+    ];
+    const refused = await uploadFile(t.app, cookie, 'a.csv', csvOf(rows));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().headings).toEqual(header);
+
+    const mapping = JSON.stringify({
+      'Tenant Name': 'Occupier',
+      'Email Address': 'Contact',
+      'Phone Number (for WhatsApp)': 'Tel',
+      'Property Address': 'Premises',
+      'Balance Due (£)': 'Owed',
+    });
+    const mapped = await uploadFile(t.app, cookie, 'a.csv', csvOf(rows), { mapping });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 1000 });
+  });
+
   it('refuses a mapping that names a heading the file lacks, or one heading twice', async () => {
     const bytes = csvOf([
       ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed'],

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import { UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
+import { HEADER_SEARCH_ROWS, UPLOAD_MAX_ROWS } from '../../../shared/upload.js';
 import { cellText } from './cell-text.js';
 import { type CleanedCell, removeControlCharacters } from './control-characters.js';
 import { decodeCsv } from './decode-csv.js';
@@ -18,8 +18,11 @@ const MAX_COLUMNS = 50;
 /** Thrown for a file we can name the problem of; anything else is "could not be read". */
 export class SpreadsheetError extends Error {}
 
-/** Rows read: the header, UPLOAD_MAX_ROWS tenants and one more, so too many can be told. */
-const MAX_ROWS_READ = UPLOAD_MAX_ROWS + 2;
+/**
+ * Rows read: the rows down to the header at the furthest, UPLOAD_MAX_ROWS tenants and one more,
+ * so too many can be told.
+ */
+const MAX_ROWS_READ = HEADER_SEARCH_ROWS + UPLOAD_MAX_ROWS + 1;
 
 /**
  * The first sheet's rows of cells as text, row 1 first. CSV (UTF-8, else Windows-1252:
@@ -90,7 +93,7 @@ async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
   const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
   if (!sheet?.['!ref']) return [];
   const range = XLSX.utils.decode_range(sheet['!ref']);
-  // From A1, so row numbers are the sheet's own and a blank first row is a missing header.
+  // From A1, so row numbers are the sheet's own whatever rows are empty above the header.
   range.s = { r: 0, c: 0 };
   range.e.c = Math.min(range.e.c, MAX_COLUMNS - 1);
   range.e.r = Math.min(range.e.r, MAX_ROWS_READ - 1);

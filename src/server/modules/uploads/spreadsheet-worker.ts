@@ -11,9 +11,15 @@ import type {
   RowWarning,
 } from '../../../shared/upload.js';
 import { CLEANED_NOTE, type CleanedCell } from './control-characters.js';
-import { type Columns, MappingMismatchError, missingColumnsMessage } from './match-columns.js';
+import { MappingMismatchError, missingColumnsMessage } from './match-columns.js';
 import { readRows, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
-import { type CheckedEnd, checkRows, columnsOf, type ValidRow } from './validate-rows.js';
+import {
+  type CheckedEnd,
+  checkRows,
+  findHeader,
+  type Header,
+  type ValidRow,
+} from './validate-rows.js';
 
 export interface WorkerInput extends SpreadsheetInput {
   /** The clerk's column mapping sent with this upload, if any. */
@@ -64,26 +70,26 @@ async function checkFile(input: WorkerInput): Promise<void> {
     return send({ kind: 'file-error', message });
   }
   try {
-    let columns = columnsOf(rows, input.mapping);
-    if (typeof columns === 'object' && !(columns instanceof Map) && input.mapping === null) {
-      const remembered = await rememberedMapping(columns.headings);
-      if (remembered) columns = columnsOf(rows, remembered);
+    let header = findHeader(rows, input.mapping);
+    if (typeof header === 'object' && 'missing' in header && input.mapping === null) {
+      const remembered = await rememberedMapping(header.headings);
+      if (remembered) header = findHeader(rows, remembered);
     }
-    if (typeof columns === 'string') return send({ kind: 'file-error', message: columns });
-    if (!(columns instanceof Map)) {
+    if (typeof header === 'string') return send({ kind: 'file-error', message: header });
+    if ('missing' in header) {
       return send({
         kind: 'file-error',
-        message: missingColumnsMessage(columns.missing),
-        headings: columns.headings,
-        missingColumns: columns.missing,
+        message: missingColumnsMessage(header.missing),
+        headings: header.headings,
+        missingColumns: header.missing,
       });
     }
-    if (input.mapping) send({ kind: 'columns', headings: rows[0]! });
-    const end = checkRows(rows, columns, (valid) => send({ kind: 'rows', rows: valid }), {
+    if (input.mapping) send({ kind: 'columns', headings: rows[header.index]! });
+    const end = checkRows(rows, header, (valid) => send({ kind: 'rows', rows: valid }), {
       sliceRows: SLICE_ROWS,
       isCsv: input.kind === 'csv',
     });
-    send({ kind: 'end', ...end, warnings: withCleanedNotes(end, cleaned, columns) });
+    send({ kind: 'end', ...end, warnings: withCleanedNotes(end, cleaned, header) });
   } catch (error) {
     // A remembered mapping that no longer fits is as if there were none: the clerk maps again.
     if (!(error instanceof MappingMismatchError)) throw error;
@@ -95,12 +101,13 @@ async function checkFile(input: WorkerInput): Promise<void> {
  * A note for each kept row whose cells in a column we use had control characters removed
  * (control-characters.ts), in row order among the row rules' own notes.
  */
-function withCleanedNotes(end: CheckedEnd, cleaned: CleanedCell[], columns: Columns) {
+function withCleanedNotes(end: CheckedEnd, cleaned: CleanedCell[], header: Header) {
   const rejected = new Set(end.errors.map((error) => error.row));
   const notes: RowWarning[] = [];
-  for (const [field, index] of columns) {
+  const headerRow = header.index + 1;
+  for (const [field, index] of header.columns) {
     for (const cell of cleaned) {
-      if (cell.column === index && cell.row > 1 && !rejected.has(cell.row)) {
+      if (cell.column === index && cell.row > headerRow && !rejected.has(cell.row)) {
         notes.push({ row: cell.row, field, message: `${field}: ${CLEANED_NOTE}` });
       }
     }

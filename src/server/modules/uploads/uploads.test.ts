@@ -552,7 +552,10 @@ describe('bulk upload', () => {
   });
 
   it('refuses a file with more than 50,000 tenants, keeping nothing it had begun to write', async () => {
-    const rows: string[][] = [HEADER];
+    // Its headings as low as they are looked for, so the rows above them count for nothing.
+    const rows: string[][] = [['Riverside Estate Management'], ['Arrears at 31 October']];
+    while (rows.length < 9) rows.push(['']);
+    rows.push(HEADER);
     for (let n = 0; n <= 50_000; n += 1)
       rows.push([`T ${n}`, `t${n}@example.com`, '', `F ${n}`, '9']);
     const response = await uploadFile(t.app, cookie, 'huge.csv', csvOf(rows));

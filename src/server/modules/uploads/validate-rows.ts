@@ -1,6 +1,8 @@
 import { parsePounds } from '../../../shared/money.js';
 import {
   type ColumnMapping,
+  HEADER_SEARCH_ROWS,
+  REQUIRED_COLUMNS,
   type RowError,
   type RowIssue,
   type RowWarning,
@@ -9,7 +11,12 @@ import {
 } from '../../../shared/upload.js';
 import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
 import { checkContact } from './check-contact.js';
-import { type Columns, type MissingColumns, matchColumns } from './match-columns.js';
+import {
+  type Columns,
+  MappingMismatchError,
+  type MissingColumns,
+  matchColumns,
+} from './match-columns.js';
 
 export interface ValidRow {
   row: number;
@@ -50,21 +57,48 @@ export const UNREADABLE_ROW_MESSAGE =
 /** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
 const MAX_PENCE = 100_000_000;
 
+/** The file's header row (its index in the rows) and where each column is in it. */
+export interface Header {
+  index: number;
+  columns: Columns;
+}
+
 /**
  * What is wrong with the file as a whole (no header, more tenants than one upload may hold), the
- * required columns it lacks even by alias and mapping, or else where each column is.
+ * required columns it lacks even by alias and mapping, or else its header. The header is the
+ * first of the top HEADER_SEARCH_ROWS rows in which every required column is found, so a title
+ * or a date above the headings is passed over. When no row has them all, the columns are asked
+ * of the first row that could hold them (as many filled cells as there are required columns),
+ * else of the first row with anything in it: its headings are what the clerk maps from.
  */
-export function columnsOf(
+export function findHeader(
   rows: readonly (readonly string[])[],
   mapping?: ColumnMapping | null,
-): Columns | MissingColumns | string {
-  const header = rows[0];
-  if (!header || isBlank(header)) return NO_HEADER_MESSAGE;
-  const columns = matchColumns(header, mapping);
+): Header | MissingColumns | string {
+  const top = rows.slice(0, HEADER_SEARCH_ROWS);
+  let index = top.findIndex((cells) => !isBlank(cells) && hasEveryColumn(cells, mapping));
+  if (index < 0) index = top.findIndex((cells) => filledCells(cells) >= REQUIRED_COLUMNS.length);
+  if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
+  if (index < 0) return NO_HEADER_MESSAGE;
+  const columns = matchColumns(rows[index]!, mapping);
   if (!(columns instanceof Map)) return columns;
   let tenants = 0;
-  for (let index = 1; index < rows.length; index += 1) if (!isBlank(rows[index]!)) tenants += 1;
-  return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : columns;
+  for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
+  return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : { index, columns };
+}
+
+function hasEveryColumn(cells: readonly string[], mapping?: ColumnMapping | null): boolean {
+  try {
+    return matchColumns(cells, mapping) instanceof Map;
+  } catch (error) {
+    // The mapping names a heading this row lacks: it is not the header row.
+    if (error instanceof MappingMismatchError) return false;
+    throw error;
+  }
+}
+
+function filledCells(cells: readonly string[]): number {
+  return cells.filter((cell) => cell.trim() !== '').length;
 }
 
 function isBlank(cells: readonly string[]): boolean {
@@ -80,22 +114,22 @@ function widthOf(cells: readonly string[]): number {
 
 /**
  * The row rules of a credit controller's upload (issue 4): which rows become payment links and,
- * for the others, what to fix, in the spreadsheet's own row numbers (header = row 1; blank rows
- * count for numbering only). The valid rows are handed on `sliceRows` at a time as they are
+ * for the others, what to fix, in the spreadsheet's own row numbers (its first row = 1; blank
+ * rows count for numbering only). The valid rows are handed on `sliceRows` at a time as they are
  * checked, so they can be written while later rows are checked; a duplicate is always the later
  * row, so handing rows on early changes no answer.
  */
 export function checkRows(
   rows: readonly (readonly string[])[],
-  columns: Columns,
+  { index: headerIndex, columns }: Header,
   onValid: (valid: ValidRow[]) => void,
   options: { sliceRows: number; isCsv: boolean },
 ): CheckedEnd {
   const end: CheckedEnd = { errors: [], warnings: [], totalRows: 0 };
-  const headerWidth = options.isCsv ? widthOf(rows[0] ?? []) : Number.POSITIVE_INFINITY;
+  const headerWidth = options.isCsv ? widthOf(rows[headerIndex]!) : Number.POSITIVE_INFINITY;
   const seen = new Map<string, number>();
   let valid: ValidRow[] = [];
-  for (let index = 1; index < rows.length; index += 1) {
+  for (let index = headerIndex + 1; index < rows.length; index += 1) {
     const cells = rows[index]!;
     const rowNumber = index + 1;
     if (isBlank(cells)) continue;
