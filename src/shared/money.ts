@@ -26,8 +26,8 @@ const POUNDS = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 
 /**
  * Pounds as staff type them or a spreadsheet holds them ('£1,234.50', '1234.5', '1,234', ' 89 ',
- * 'GBP 12', the number 1234.5) to integer pence by string arithmetic, never through a float. A
- * number is taken to 15 significant digits, Excel's precision, so a sum stored as
+ * 'GBP 12', '12 GBP', the number 1234.5) to integer pence by string arithmetic, never through a
+ * float. A number is taken to 15 significant digits, Excel's precision, so a sum stored as
  * 1245.5000000000002 is £1,245.50 while 12.345 has too many decimals. Null when it is not a
  * whole-pence amount of pounds, a negative one included; whether £0 will do is the caller's rule.
  */
@@ -35,7 +35,7 @@ export function parsePounds(amount: string | number): number | null {
   const text =
     typeof amount === 'number'
       ? String(Number(amount.toPrecision(15)))
-      : amount.replace(/[£\s]/g, '').replace(/^GBP/i, '');
+      : amount.replace(/[£\s]/g, '').replace(/^GBP|GBP$/i, '');
   const match = POUNDS.exec(text);
   if (!match) return null;
   const pence =

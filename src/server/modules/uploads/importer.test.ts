@@ -131,6 +131,33 @@ describe('the importer', () => {
     ]);
   });
 
+  it("reads a ledger's balances: Dr is owed, Cr is a credit for a known account", async () => {
+    const first = csvOf([
+      HEADER,
+      ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '1,245.50 Dr'],
+      ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '£80.00DR'],
+      ['Ann Smith', 'ann@example.co.uk', '', 'Flat 6', '12 GBP'],
+    ]);
+    const uploaded = await uploadFile(t.app, cookie, 'ledger.csv', first);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.balance_pence)).toEqual([
+      1_200, 8_000, 124_550,
+    ]);
+
+    const next = csvOf([
+      HEADER,
+      ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '25.00 Cr'],
+      ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '-5.00 Cr'],
+    ]);
+    const batch = await batchOf(await uploadFile(t.app, cookie, 'ledger.csv', next));
+    expect(batch.errors).toMatchObject([
+      { row: 3, errors: ['Balance Due (£) "-5.00 Cr" is not an amount in pounds'] },
+    ]);
+    expect((await tenants()).find((tenant) => tenant.name === 'Nia Evans')).toMatchObject({
+      balance_pence: -2_500,
+    });
+  });
+
   it('offers the headings under a title, not the title, when they need matching', async () => {
     const header = ['Occupier', 'Contact', 'Tel', 'Premises', 'Owed'];
     const rows = [

@@ -247,18 +247,24 @@ export const NOT_OWED_MESSAGE = 'Balance Due (£) must be more than £0.00';
 
 /**
  * The balance in pence, at most MAX_PENCE, or what is wrong with it. Zero and credits ('-5',
- * '(5)' as accountants write them) are read; whether they will do depends on the account.
+ * '(5)' as accountants write them, '5.00 Cr' as ledgers export them, where owed is '5.00 Dr')
+ * are read; whether a credit will do depends on the account.
  */
 function checkBalance(text: string): number | string {
   if (text === '') return 'Balance Due (£) is required';
-  const credit = /^(?:£|GBP|\s)*-|^\((.*)\)$/i.exec(text);
-  const unsigned = credit
-    ? text.replace(/^((?:£|GBP|\s)*)-/i, '$1').replace(/^\((.*)\)$/, '$1')
-    : text;
+  const notAmount = `Balance Due (£) "${text}" is not an amount in pounds`;
+  const side = /^(.+?)\s*(dr|cr)\.?$/i.exec(text);
+  const amount = side ? side[1]! : text;
+  const minus = /^(?:£|GBP|\s)*-|^\((.*)\)$/i.exec(amount);
+  if (side && minus) return notAmount;
+  const unsigned = minus
+    ? amount.replace(/^((?:£|GBP|\s)*)-/i, '$1').replace(/^\((.*)\)$/, '$1')
+    : amount;
   const pence = parsePounds(unsigned);
-  if (pence === null) return `Balance Due (£) "${text}" is not an amount in pounds`;
+  if (pence === null) return notAmount;
   if (pence > MAX_PENCE) return 'Balance Due (£) must be at most £1,000,000.00';
-  return credit ? -pence : pence;
+  const isCredit = side ? side[2]!.toLowerCase() === 'cr' : minus !== null;
+  return isCredit ? -pence : pence;
 }
 
 function toRowError(row: number, issues: RowIssue[]): RowError {
