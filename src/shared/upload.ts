@@ -101,8 +101,8 @@ export const RowIssueSchema = z.object({ field: z.string(), message: z.string() 
 export type RowIssue = z.infer<typeof RowIssueSchema>;
 
 /**
- * Spec section 3 "Upload error item": `row` is the spreadsheet's own row number (the header is
- * row 1), `errors` the messages as text; `issues` says which column each is about.
+ * Spec section 3 "Upload error item": `row` is the spreadsheet's own row number (its first row
+ * is 1), `errors` the messages as text; `issues` says which column each is about.
  */
 export const RowErrorSchema = z.object({
   row: z.number(),
@@ -113,7 +113,8 @@ export type RowError = z.infer<typeof RowErrorSchema>;
 
 /**
  * A row kept with something for the clerk to check, e.g. a phone that is not a mobile when the
- * email is good: it is sent by the channel that works. Shown as 'Row N: message'.
+ * email is good: it is sent by the channel that works; or a row passed over as no leaseholder's
+ * (a totals row). Shown as 'Row N: message'.
  */
 export const RowWarningSchema = z.object({
   row: z.number(),

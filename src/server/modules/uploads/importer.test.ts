@@ -158,6 +158,29 @@ describe('the importer', () => {
     });
   });
 
+  it('passes over a totals row with a note, not an error', async () => {
+    const bytes = csvOf([
+      HEADER,
+      ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10'],
+      ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '20'],
+      ['', '', '', '', ''],
+      ['TOTAL', '', '', '', '£30.00'],
+      ['', '', '', 'Grand total:', '30'],
+    ]);
+    const batch = await batchOf(await uploadFile(t.app, cookie, 'arrears.csv', bytes));
+    expect(batch).toMatchObject({
+      status: 'completed',
+      totalRecords: 2,
+      successfulRecords: 2,
+      failedRecords: 0,
+      errors: [],
+    });
+    expect(batch.warnings).toEqual([
+      { row: 5, field: '', message: 'A totals row, not a leaseholder: left out' },
+      { row: 6, field: '', message: 'A totals row, not a leaseholder: left out' },
+    ]);
+  });
+
   it('offers the headings under a title, not the title, when they need matching', async () => {
     const header = ['Occupier', 'Contact', 'Tel', 'Premises', 'Owed'];
     const rows = [

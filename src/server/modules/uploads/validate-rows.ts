@@ -101,6 +101,16 @@ function filledCells(cells: readonly string[]): number {
   return cells.filter((cell) => cell.trim() !== '').length;
 }
 
+export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
+
+/** 'Total' ('Totals', 'Grand total', 'Subtotal') for the name and no address, or the reverse. */
+function isTotalsRow(cell: (column: UploadColumn) => string): boolean {
+  const isTotal = (text: string) => /^(?:grand\s*|sub\s*-?\s*)?totals?\s*:?$/i.test(text);
+  const name = cell('Tenant Name');
+  const address = cell('Property Address');
+  return (isTotal(name) && address === '') || (name === '' && isTotal(address));
+}
+
 function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
@@ -133,6 +143,14 @@ export function checkRows(
     const cells = rows[index]!;
     const rowNumber = index + 1;
     if (isBlank(cells)) continue;
+    const cell = (column: UploadColumn) => {
+      const at = columns.get(column);
+      return at === undefined ? '' : (cells[at] ?? '').trim();
+    };
+    if (isTotalsRow(cell)) {
+      end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
+      continue;
+    }
     end.totalRows += 1;
     // U+FFFD: bytes decode-csv.ts could not read as UTF-8 in a file that otherwise is.
     if (cells.some((text) => text.includes('\uFFFD'))) {
@@ -146,10 +164,7 @@ export function checkRows(
       end.errors.push(toRowError(rowNumber, [{ field: '', message }]));
       continue;
     }
-    const checked = checkRow(rowNumber, (column) => {
-      const index = columns.get(column);
-      return index === undefined ? '' : (cells[index] ?? '').trim();
-    });
+    const checked = checkRow(rowNumber, cell);
     if ('issues' in checked) {
       end.errors.push(toRowError(rowNumber, checked.issues));
       continue;
