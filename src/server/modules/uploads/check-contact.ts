@@ -2,6 +2,7 @@ import type { RowIssue } from '../../../shared/upload.js';
 import { parsePhone } from './parse-phone.js';
 
 export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+const ADDRESS_IN_TEXT = new RegExp(EMAIL_PATTERN.source.slice(1, -1), 'g');
 
 const PHONE = 'Phone Number (for WhatsApp)';
 
@@ -22,8 +23,9 @@ export interface CheckedContact {
  * with a warning for the clerk. A landline is kept for the record but never messaged.
  */
 export function checkContact(emailText: string, phoneText: string): CheckedContact {
-  const isEmailBad = emailText !== '' && (emailText.length > 254 || !EMAIL_PATTERN.test(emailText));
-  const email = emailText === '' || isEmailBad ? null : emailText.toLowerCase();
+  const [address = '', ...others] = addressesIn(emailText);
+  const isEmailBad = emailText !== '' && (address.length > 254 || !EMAIL_PATTERN.test(address));
+  const email = emailText === '' || isEmailBad ? null : address.toLowerCase();
   const parsed = phoneText === '' ? null : parsePhone(phoneText);
   const isPhoneBad = phoneText !== '' && parsed === null;
   const isLandline = parsed?.kind === 'landline';
@@ -68,6 +70,12 @@ export function checkContact(emailText: string, phoneText: string): CheckedConta
       field: 'Email Address',
       message: `email ${emailText} is not a valid email address — WhatsApp and SMS only`,
     });
+  } else if (email !== null && others.length > 0) {
+    // Joint leaseholders often share a cell; an account has one address to send to.
+    contact.warnings.push({
+      field: 'Email Address',
+      message: `only the first email address, ${email}, is used — also in the cell: ${others.join(', ')}`,
+    });
   }
   if (isPhoneBad) {
     contact.warnings.push({
@@ -81,4 +89,14 @@ export function checkContact(emailText: string, phoneText: string): CheckedConta
     });
   }
   return contact;
+}
+
+/**
+ * The addresses in an email cell as people paste them: 'mailto:…' from a link, 'Hughes, Margaret
+ * <…>' from a mail program, or several for joint leaseholders. A cell with none comes back
+ * whole, to be refused as it was typed.
+ */
+function addressesIn(text: string): string[] {
+  const found = text.replace(/mailto:/gi, ' ').match(ADDRESS_IN_TEXT);
+  return found ?? [text];
 }

@@ -269,6 +269,33 @@ describe('the importer', () => {
     ]);
   });
 
+  it('reads an email address as mail programs and joint leaseholders paste it', async () => {
+    const bytes = csvOf([
+      HEADER,
+      ['Nia Evans', 'Evans, Nia <Nia.Evans@Example.co.uk>', '', '7 Castle Street', '10'],
+      ['Dai Jones', 'mailto:dai@example.co.uk', '', '9 Castle Street', '20'],
+      ['Ann Smith', 'ann@example.co.uk; bob.smith@example.co.uk', '', 'Flat 6', '30'],
+      ['Dan Brown', 'dan @example.co.uk', '', 'Flat 5', '40'],
+    ]);
+    const batch = await batchOf(await uploadFile(t.app, cookie, 'a.csv', bytes));
+    expect(batch.warnings).toEqual([
+      {
+        row: 4,
+        field: 'Email Address',
+        message:
+          'only the first email address, ann@example.co.uk, is used — also in the cell: bob.smith@example.co.uk',
+      },
+    ]);
+    expect(batch.errorLog).toBe(
+      'Row 5: Email Address "dan @example.co.uk" is not a valid email address',
+    );
+    expect((await tenants()).map((tenant) => [tenant.name, tenant.email])).toEqual([
+      ['Ann Smith', 'ann@example.co.uk'],
+      ['Dai Jones', 'dai@example.co.uk'],
+      ['Nia Evans', 'nia.evans@example.co.uk'],
+    ]);
+  });
+
   it('refuses a CSV row with more values than the header, naming the likely cause', async () => {
     const text = [
       HEADER.join(','),
