@@ -131,6 +131,29 @@ describe('the importer', () => {
     ]);
   });
 
+  it('joins an address kept in parts: lines, town and postcode', async () => {
+    const bytes = csvOf([
+      ['Name', 'Email', 'Mobile', 'Address 1', 'Address 2', 'Town', 'Postcode', 'Balance'],
+      [
+        'Nia Evans',
+        'nia@example.co.uk',
+        '',
+        'Flat 3',
+        '12 Riverside Court',
+        'London',
+        'SE1 9AA',
+        '10',
+      ],
+      ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '', 'Cardiff', 'CF10 1AA', '20'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual([
+      '9 Castle Street, Cardiff, CF10 1AA',
+      'Flat 3, 12 Riverside Court, London, SE1 9AA',
+    ]);
+  });
+
   it("reads a ledger's balances: Dr is owed, Cr is a credit for a known account", async () => {
     const first = csvOf([
       HEADER,

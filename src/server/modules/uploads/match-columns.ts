@@ -8,8 +8,11 @@ import {
   type UploadColumn,
 } from '../../../shared/upload.js';
 
-/** Where each column is in the file's rows. */
-export type Columns = Map<UploadColumn, number>;
+/**
+ * Where each column is in the file's rows: one cell, or for an address kept in parts (Address
+ * Line 1, Address Line 2, Town, Postcode) the parts' cells, joined with commas.
+ */
+export type Columns = Map<UploadColumn, readonly number[]>;
 
 /** Required columns found neither by name nor by the clerk's mapping, with the file's headings. */
 export interface MissingColumns {
@@ -43,7 +46,7 @@ export function matchColumns(
         `The column mapping chooses the heading "${heading}" for ${column}, but the file has no such heading.`,
       );
     }
-    columns.set(column, index);
+    columns.set(column, [index]);
     used.add(index);
   }
   for (const column of TEMPLATE_COLUMNS) {
@@ -52,14 +55,32 @@ export function matchColumns(
       const key = headingKey(alias);
       const index = keys.findIndex((cell, at) => cell === key && !used.has(at));
       if (index < 0) continue;
-      columns.set(column, index);
+      columns.set(column, [index]);
       used.add(index);
       break;
     }
   }
+  // Only when no heading is the address, so a file that already had one keeps reading it as it
+  // did: a changed address would not find its leaseholder's account again.
+  const addressParts = addressPartsOf(keys, used);
+  if (!columns.has('Property Address') && addressParts) {
+    columns.set('Property Address', addressParts);
+  }
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length === 0) return columns;
   return { missing, headings: header.map((cell) => cell.trim()).filter((cell) => cell !== '') };
+}
+
+/** Numbered address lines ('Address 1', 'Address Line 2', 'Addr3'), then town and postcode. */
+const ADDRESS_LINE = /^(?:property)?addr(?:ess)?(?:line)?\d$/;
+const ADDRESS_END = /^(?:town|city|county|post(?:al)?code)$/;
+
+/** The cells of an address kept in parts, in the file's order: none without a numbered line. */
+function addressPartsOf(keys: readonly string[], used: ReadonlySet<number>): number[] | null {
+  const parts = keys.flatMap((key, at) =>
+    !used.has(at) && (ADDRESS_LINE.test(key) || ADDRESS_END.test(key)) ? [at] : [],
+  );
+  return parts.some((at) => ADDRESS_LINE.test(keys[at]!)) ? parts : null;
 }
 
 /** The spec-era refusal for a file without its columns, naming each one missing. */

@@ -105,9 +105,9 @@ function withCleanedNotes(end: CheckedEnd, cleaned: CleanedCell[], header: Heade
   const rejected = new Set(end.errors.map((error) => error.row));
   const notes: RowWarning[] = [];
   const headerRow = header.index + 1;
-  for (const [field, index] of header.columns) {
+  for (const [field, indexes] of header.columns) {
     for (const cell of cleaned) {
-      if (cell.column === index && cell.row > headerRow && !rejected.has(cell.row)) {
+      if (indexes.includes(cell.column) && cell.row > headerRow && !rejected.has(cell.row)) {
         notes.push({ row: cell.row, field, message: `${field}: ${CLEANED_NOTE}` });
       }
     }

@@ -143,10 +143,11 @@ export function checkRows(
     const cells = rows[index]!;
     const rowNumber = index + 1;
     if (isBlank(cells)) continue;
-    const cell = (column: UploadColumn) => {
-      const at = columns.get(column);
-      return at === undefined ? '' : (cells[at] ?? '').trim();
-    };
+    const cell = (column: UploadColumn) =>
+      (columns.get(column) ?? [])
+        .map((at) => (cells[at] ?? '').trim())
+        .filter((text) => text !== '')
+        .join(', ');
     if (isTotalsRow(cell)) {
       end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
       continue;
