@@ -41,5 +41,20 @@ describe('ColumnMappingCard', () => {
       'Property Address': 'Premises',
       'Balance Due (£)': 'Owed',
     });
+    expect(screen.queryByText(/first sheet/)).not.toBeInTheDocument();
+  });
+
+  it('says that only the first sheet of a workbook is read', () => {
+    render(
+      <ColumnMappingCard
+        filename="Arrears October.xlsx"
+        headings={['Summary', 'Total']}
+        missing={['Tenant Name']}
+        isUploading={false}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByText(/Only the first sheet of a workbook is read/)).toBeInTheDocument();
   });
 });

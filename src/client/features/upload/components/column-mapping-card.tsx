@@ -67,6 +67,9 @@ export function ColumnMappingCard({
           <span className="font-medium break-all text-foreground">{filename}</span>. Choose which of
           your headings holds each one; we will remember your choice for the next file with the same
           headings.
+          {/\.xlsx?$/i.test(filename)
+            ? ' Only the first sheet of a workbook is read: if your list is on another sheet, move it to the front and upload it again.'
+            : null}
         </CardDescription>
       </CardHeader>
       <CardContent>
