@@ -101,6 +101,15 @@ function filledCells(cells: readonly string[]): number {
   return cells.filter((cell) => cell.trim() !== '').length;
 }
 
+/** A column's text in a row: its cell, or its parts' cells joined with commas. */
+function textOf(cells: readonly string[], at: readonly number[] = []): string {
+  if (at.length === 1) return (cells[at[0]!] ?? '').trim();
+  return at
+    .map((index) => (cells[index] ?? '').trim())
+    .filter((text) => text !== '')
+    .join(', ');
+}
+
 export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
 
 /** 'Total' ('Totals', 'Grand total', 'Subtotal') for the name and no address, or the reverse. */
@@ -143,11 +152,7 @@ export function checkRows(
     const cells = rows[index]!;
     const rowNumber = index + 1;
     if (isBlank(cells)) continue;
-    const cell = (column: UploadColumn) =>
-      (columns.get(column) ?? [])
-        .map((at) => (cells[at] ?? '').trim())
-        .filter((text) => text !== '')
-        .join(', ');
+    const cell = (column: UploadColumn) => textOf(cells, columns.get(column));
     if (isTotalsRow(cell)) {
       end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
       continue;
