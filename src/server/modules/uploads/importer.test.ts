@@ -154,6 +154,22 @@ describe('the importer', () => {
     ]);
   });
 
+  it('keeps reading the address as the clerk mapped it for the same headings before', async () => {
+    const header = ['Name', 'Email', 'Mobile', 'Address 1', 'Town', 'Postcode', 'Balance'];
+    const row = ['Nia Evans', 'nia@example.co.uk', '', 'Flat 3', 'London', 'SE1 9AA', '10'];
+    const mapping = JSON.stringify({ 'Property Address': 'Address 1' });
+    const first = await uploadFile(t.app, cookie, 'a.csv', csvOf([header, row]), { mapping });
+    expect(first.statusCode, first.body).toBe(200);
+
+    t.clock.advance(24 * 60 * 60 * 1000);
+    cookie = await signIn(t.app);
+    const response = await uploadFile(t.app, cookie, 'b.csv', csvOf([header, row]));
+    expect(response.statusCode, response.body).toBe(200);
+    const next = await batchOf(response);
+    expect(next.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual(['Flat 3']);
+  });
+
   it("reads a ledger's balances: Dr is owed, Cr is a credit for a known account", async () => {
     const first = csvOf([
       HEADER,

@@ -25,12 +25,14 @@ export class MappingMismatchError extends Error {}
 
 /**
  * Finds each column in the header row (issue 31): first the clerk's mapping, then the template's
- * heading and its aliases (COLUMN_ALIASES), compared by letters and digits only. A heading holds
- * one column at most, so 'Name' cannot be both the tenant and something else.
+ * heading and its aliases (COLUMN_ALIASES), compared by letters and digits only, then (when
+ * `joinAddressParts`) an address kept in parts. A heading holds one column at most, so 'Name'
+ * cannot be both the tenant and something else.
  */
 export function matchColumns(
   header: readonly string[],
   mapping?: ColumnMapping | null,
+  joinAddressParts = true,
 ): Columns | MissingColumns {
   const columns: Columns = new Map();
   const used = new Set<number>();
@@ -62,7 +64,7 @@ export function matchColumns(
   }
   // Only when no heading is the address, so a file that already had one keeps reading it as it
   // did: a changed address would not find its leaseholder's account again.
-  const addressParts = addressPartsOf(keys, used);
+  const addressParts = joinAddressParts ? addressPartsOf(keys, used) : null;
   if (!columns.has('Property Address') && addressParts) {
     columns.set('Property Address', addressParts);
   }

@@ -70,10 +70,12 @@ async function checkFile(input: WorkerInput): Promise<void> {
     return send({ kind: 'file-error', message });
   }
   try {
-    let header = findHeader(rows, input.mapping);
+    // Without a mapping sent, a mapping the clerk made for these headings comes before an
+    // address joined from its parts: a changed address would not find its account again.
+    let header = findHeader(rows, input.mapping, input.mapping !== null);
     if (typeof header === 'object' && 'missing' in header && input.mapping === null) {
       const remembered = await rememberedMapping(header.headings);
-      if (remembered) header = findHeader(rows, remembered);
+      header = findHeader(rows, remembered);
     }
     if (typeof header === 'string') return send({ kind: 'file-error', message: header });
     if ('missing' in header) {

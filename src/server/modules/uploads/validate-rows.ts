@@ -74,22 +74,29 @@ export interface Header {
 export function findHeader(
   rows: readonly (readonly string[])[],
   mapping?: ColumnMapping | null,
+  joinAddressParts = true,
 ): Header | MissingColumns | string {
   const top = rows.slice(0, HEADER_SEARCH_ROWS);
-  let index = top.findIndex((cells) => !isBlank(cells) && hasEveryColumn(cells, mapping));
+  let index = top.findIndex(
+    (cells) => !isBlank(cells) && hasEveryColumn(cells, mapping, joinAddressParts),
+  );
   if (index < 0) index = top.findIndex((cells) => filledCells(cells) >= REQUIRED_COLUMNS.length);
   if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
   if (index < 0) return NO_HEADER_MESSAGE;
-  const columns = matchColumns(rows[index]!, mapping);
+  const columns = matchColumns(rows[index]!, mapping, joinAddressParts);
   if (!(columns instanceof Map)) return columns;
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
   return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : { index, columns };
 }
 
-function hasEveryColumn(cells: readonly string[], mapping?: ColumnMapping | null): boolean {
+function hasEveryColumn(
+  cells: readonly string[],
+  mapping: ColumnMapping | null | undefined,
+  joinAddressParts: boolean,
+): boolean {
   try {
-    return matchColumns(cells, mapping) instanceof Map;
+    return matchColumns(cells, mapping, joinAddressParts) instanceof Map;
   } catch (error) {
     // The mapping names a heading this row lacks: it is not the header row.
     if (error instanceof MappingMismatchError) return false;
