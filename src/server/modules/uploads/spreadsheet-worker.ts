@@ -11,15 +11,10 @@ import type {
   RowWarning,
 } from '../../../shared/upload.js';
 import { CLEANED_NOTE, type CleanedCell } from './control-characters.js';
+import { findHeader, type Header } from './find-header.js';
 import { MappingMismatchError, missingColumnsMessage } from './match-columns.js';
 import { readRows, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
-import {
-  type CheckedEnd,
-  checkRows,
-  findHeader,
-  type Header,
-  type ValidRow,
-} from './validate-rows.js';
+import { type CheckedEnd, checkRows, type ValidRow } from './validate-rows.js';
 
 export interface WorkerInput extends SpreadsheetInput {
   /** The clerk's column mapping sent with this upload, if any. */

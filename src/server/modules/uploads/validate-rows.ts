@@ -1,22 +1,8 @@
 import { parsePounds } from '../../../shared/money.js';
-import {
-  type ColumnMapping,
-  HEADER_SEARCH_ROWS,
-  REQUIRED_COLUMNS,
-  type RowError,
-  type RowIssue,
-  type RowWarning,
-  UPLOAD_MAX_ROWS,
-  type UploadColumn,
-} from '../../../shared/upload.js';
+import type { RowError, RowIssue, RowWarning, UploadColumn } from '../../../shared/upload.js';
 import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
 import { checkContact } from './check-contact.js';
-import {
-  type Columns,
-  MappingMismatchError,
-  type MissingColumns,
-  matchColumns,
-} from './match-columns.js';
+import { type Header, isBlank } from './find-header.js';
 
 export interface ValidRow {
   row: number;
@@ -48,65 +34,11 @@ export interface CheckedEnd {
   totalRows: number;
 }
 
-export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
-const TOO_MANY_ROWS_MESSAGE = `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en-GB')} tenants. Split it into smaller files.`;
-
 export const UNREADABLE_ROW_MESSAGE =
   'contains characters that could not be read (invalid UTF-8) — re-save the file as CSV UTF-8';
 
 /** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
 const MAX_PENCE = 100_000_000;
-
-/** The file's header row (its index in the rows) and where each column is in it. */
-export interface Header {
-  index: number;
-  columns: Columns;
-}
-
-/**
- * What is wrong with the file as a whole (no header, more tenants than one upload may hold), the
- * required columns it lacks even by alias and mapping, or else its header. The header is the
- * first of the top HEADER_SEARCH_ROWS rows in which every required column is found, so a title
- * or a date above the headings is passed over. When no row has them all, the columns are asked
- * of the first row that could hold them (as many filled cells as there are required columns),
- * else of the first row with anything in it: its headings are what the clerk maps from.
- */
-export function findHeader(
-  rows: readonly (readonly string[])[],
-  mapping?: ColumnMapping | null,
-  joinAddressParts = true,
-): Header | MissingColumns | string {
-  const top = rows.slice(0, HEADER_SEARCH_ROWS);
-  let index = top.findIndex(
-    (cells) => !isBlank(cells) && hasEveryColumn(cells, mapping, joinAddressParts),
-  );
-  if (index < 0) index = top.findIndex((cells) => filledCells(cells) >= REQUIRED_COLUMNS.length);
-  if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
-  if (index < 0) return NO_HEADER_MESSAGE;
-  const columns = matchColumns(rows[index]!, mapping, joinAddressParts);
-  if (!(columns instanceof Map)) return columns;
-  let tenants = 0;
-  for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
-  return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : { index, columns };
-}
-
-function hasEveryColumn(
-  cells: readonly string[],
-  mapping: ColumnMapping | null | undefined,
-  joinAddressParts: boolean,
-): boolean {
-  try {
-    return matchColumns(cells, mapping, joinAddressParts) instanceof Map;
-  } catch (error) {
-    // The mapping names a heading this row lacks: it is not the header row.
-    if (error instanceof MappingMismatchError) return false;
-    throw error;
-  }
-}
-
-function filledCells(cells: readonly string[]): number {
-  return cells.filter((cell) => cell.trim() !== '').length;
-}
 
 /** A column's text in a row: its cell, or its parts' cells joined with commas. */
 function textOf(cells: readonly string[], at: readonly number[] = []): string {
@@ -125,10 +57,6 @@ function isTotalsRow(cell: (column: UploadColumn) => string): boolean {
   const name = cell('Tenant Name');
   const address = cell('Property Address');
   return (isTotal(name) && address === '') || (name === '' && isTotal(address));
-}
-
-function isBlank(cells: readonly string[]): boolean {
-  return cells.every((cell) => cell.trim() === '');
 }
 
 /** Cells up to the last one with anything in it: trailing empty cells are only separators. */

@@ -1,0 +1,70 @@
+import {
+  type ColumnMapping,
+  HEADER_SEARCH_ROWS,
+  REQUIRED_COLUMNS,
+  UPLOAD_MAX_ROWS,
+} from '../../../shared/upload.js';
+import {
+  type Columns,
+  MappingMismatchError,
+  type MissingColumns,
+  matchColumns,
+} from './match-columns.js';
+
+export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
+const TOO_MANY_ROWS_MESSAGE = `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en-GB')} tenants. Split it into smaller files.`;
+
+/** The file's header row (its index in the rows) and where each column is in it. */
+export interface Header {
+  index: number;
+  columns: Columns;
+}
+
+/**
+ * What is wrong with the file as a whole (no header, more tenants than one upload may hold), the
+ * required columns it lacks even by alias and mapping, or else its header. The header is the
+ * first of the top HEADER_SEARCH_ROWS rows in which every required column is found, so a title
+ * or a date above the headings is passed over. When no row has them all, the columns are asked
+ * of the first row that could hold them (as many filled cells as there are required columns),
+ * else of the first row with anything in it: its headings are what the clerk maps from.
+ */
+export function findHeader(
+  rows: readonly (readonly string[])[],
+  mapping?: ColumnMapping | null,
+  joinAddressParts = true,
+): Header | MissingColumns | string {
+  const top = rows.slice(0, HEADER_SEARCH_ROWS);
+  let index = top.findIndex(
+    (cells) => !isBlank(cells) && hasEveryColumn(cells, mapping, joinAddressParts),
+  );
+  if (index < 0) index = top.findIndex((cells) => filledCells(cells) >= REQUIRED_COLUMNS.length);
+  if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
+  if (index < 0) return NO_HEADER_MESSAGE;
+  const columns = matchColumns(rows[index]!, mapping, joinAddressParts);
+  if (!(columns instanceof Map)) return columns;
+  let tenants = 0;
+  for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
+  return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : { index, columns };
+}
+
+function hasEveryColumn(
+  cells: readonly string[],
+  mapping: ColumnMapping | null | undefined,
+  joinAddressParts: boolean,
+): boolean {
+  try {
+    return matchColumns(cells, mapping, joinAddressParts) instanceof Map;
+  } catch (error) {
+    // The mapping names a heading this row lacks: it is not the header row.
+    if (error instanceof MappingMismatchError) return false;
+    throw error;
+  }
+}
+
+function filledCells(cells: readonly string[]): number {
+  return cells.filter((cell) => cell.trim() !== '').length;
+}
+
+export function isBlank(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
