@@ -179,6 +179,13 @@ export const NoteRequestSchema = z.object({
   text: z.string().trim().min(1, 'Write the note first').max(2000),
 });
 
+/**
+ * An email address as uploads and staff's contact form accept it: no spaces or brackets, one @,
+ * a domain of dot-separated labels. The labels exclude the dot, so a long cell is checked in
+ * linear time (a domain part that may contain dots backtracks quadratically).
+ */
+export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\].]+(?:\.[^\s@<>(),;:"[\].]+)+$/;
+
 export const ContactUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.string().trim().max(254).nullable(),

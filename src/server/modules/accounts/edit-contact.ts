@@ -1,9 +1,8 @@
-import type { ContactUpdate } from '../../../shared/leaseholders.js';
+import { type ContactUpdate, EMAIL_PATTERN } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { EMAIL_PATTERN } from '../uploads/check-contact.js';
 import { parsePhone } from '../uploads/parse-phone.js';
 import { referenceKeyOf } from './account-keys.js';
 import { findAccount } from './get-account.js';

@@ -1,8 +1,9 @@
+import { EMAIL_PATTERN } from '../../../shared/leaseholders.js';
 import type { RowIssue } from '../../../shared/upload.js';
 import { parsePhone } from './parse-phone.js';
 
-export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
-const ADDRESS_IN_TEXT = new RegExp(EMAIL_PATTERN.source.slice(1, -1), 'g');
+/** What stands between the addresses and names in a cell: never part of an address. */
+const BETWEEN_ADDRESSES = /[\s<>(),;:"[\]]+/;
 
 const PHONE = 'Phone Number (for WhatsApp)';
 
@@ -94,9 +95,10 @@ export function checkContact(emailText: string, phoneText: string): CheckedConta
 /**
  * The addresses in an email cell as people paste them: 'mailto:…' from a link, 'Hughes, Margaret
  * <…>' from a mail program, or several for joint leaseholders. A cell with none comes back
- * whole, to be refused as it was typed.
+ * whole, to be refused as it was typed. Split first, then each piece tested whole: an unanchored
+ * search would take quadratic time on a long cell without an address.
  */
 function addressesIn(text: string): string[] {
-  const found = text.replace(/mailto:/gi, ' ').match(ADDRESS_IN_TEXT);
-  return found ?? [text];
+  const found = text.split(BETWEEN_ADDRESSES).filter((piece) => EMAIL_PATTERN.test(piece));
+  return found.length > 0 ? found : [text];
 }

@@ -268,4 +268,21 @@ describe('hostile and odd files', () => {
     expect((await uploadFile(t.app, cookie, 'proto.xlsx', bytes)).statusCode).toBe(200);
     expect((await uploadFile(t.app, cookie, 'proto.csv', csvBytes)).statusCode).toBe(200);
   });
+
+  it('checks email cells as long as a cell can be, with no address in them, row by row', async () => {
+    // Each would take an email rule that backtracks over its dots seconds to refuse.
+    const cell = `a@${'.'.repeat(32_000)}@`;
+    const rows = [HEADER, ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10']];
+    for (let n = 0; n < 100; n += 1) rows.push([`T ${n}`, cell, '', `Flat ${n}`, '10']);
+    const response = await uploadFile(t.app, cookie, 'long.csv', csvOf(rows));
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const batch = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/upload/batch/${response.json().batchId}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(batch).toMatchObject({ successfulRecords: 1, failedRecords: 100 });
+  });
 });

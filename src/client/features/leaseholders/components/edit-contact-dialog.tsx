@@ -5,7 +5,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import type { ContactUpdate, LeaseholderDetail } from '../../../../shared/leaseholders';
+import {
+  type ContactUpdate,
+  EMAIL_PATTERN,
+  type LeaseholderDetail,
+} from '../../../../shared/leaseholders';
 import { useUpdateContact } from '../api/update-contact';
 import { phoneText } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
@@ -19,7 +23,7 @@ const ContactFormSchema = z.object({
     .trim()
     .max(254)
     .refine(
-      (text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
+      (text) => text === '' || EMAIL_PATTERN.test(text),
       'Enter an email address such as name@example.co.uk',
     ),
   phone: z.string().trim().max(40),
