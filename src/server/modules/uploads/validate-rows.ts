@@ -53,7 +53,8 @@ export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
 
 /** 'Total' ('Totals', 'Grand total', 'Subtotal') for the name and no address, or the reverse. */
 function isTotalsRow(cell: (column: UploadColumn) => string): boolean {
-  const isTotal = (text: string) => /^(?:grand\s*|sub\s*-?\s*)?totals?\s*:?$/i.test(text);
+  const isTotal = (text: string) =>
+    /^(?:grand|sub)?totals?$/.test(text.toLowerCase().replace(/[\s:-]+/g, ''));
   const name = cell('Tenant Name');
   const address = cell('Property Address');
   return (isTotal(name) && address === '') || (name === '' && isTotal(address));
@@ -209,8 +210,9 @@ export const NOT_OWED_MESSAGE = 'Balance Due (£) must be more than £0.00';
 function checkBalance(text: string): number | string {
   if (text === '') return 'Balance Due (£) is required';
   const notAmount = `Balance Due (£) "${text}" is not an amount in pounds`;
-  const side = /^(.+?)\s*(dr|cr)\.?$/i.exec(text);
-  const amount = side ? side[1]! : text;
+  // Found from the end and cut, not matched with the amount: spaces before it would backtrack.
+  const side = /(dr|cr)\.?$/i.exec(text);
+  const amount = side ? text.slice(0, side.index).trimEnd() : text;
   const minus = /^(?:£|GBP|\s)*-|^\((.*)\)$/i.exec(amount);
   if (side && minus) return notAmount;
   const unsigned = minus
@@ -219,7 +221,7 @@ function checkBalance(text: string): number | string {
   const pence = parsePounds(unsigned);
   if (pence === null) return notAmount;
   if (pence > MAX_PENCE) return 'Balance Due (£) must be at most £1,000,000.00';
-  const isCredit = side ? side[2]!.toLowerCase() === 'cr' : minus !== null;
+  const isCredit = side ? side[1]!.toLowerCase() === 'cr' : minus !== null;
   return isCredit ? -pence : pence;
 }
 
