@@ -67,6 +67,15 @@ describe('renderTemplate', () => {
     expect(rendered).toBe('12.5 / {{amount}}');
   });
 
+  it('reads a template with a long run of spaces inside open braces as text', () => {
+    // A pattern matching the spaces around the name would backtrack on this for minutes.
+    const template = `{{${' '.repeat(20_000)}x {{ tenantName }}`;
+    expect(renderTemplate(template, { tenantName: 'A' }, { mode: 'text' })).toBe(
+      template.replace('{{ tenantName }}', 'A'),
+    );
+    expect(findPlaceholders(`{{${' '.repeat(20_000)}x`)).toEqual([]);
+  });
+
   it('leaves single braces alone', () => {
     expect(
       renderTemplate('{tenantName} {{tenantName}}', { tenantName: 'A' }, { mode: 'text' }),

@@ -10,8 +10,11 @@ export type RenderMode = 'html' | 'text';
 
 export type TemplateValues = Readonly<Record<string, string | number | null | undefined>>;
 
-/** `{{name}}`, with optional spaces inside the braces: `{{ tenantName }}` works too. */
-export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/**
+ * `{{name}}`, with optional spaces inside the braces: `{{ tenantName }}` works too (the name is
+ * trimmed by the code, not matched around spaces, which would backtrack on a long run of them).
+ */
+export const PLACEHOLDER_PATTERN = /\{\{([^{}]*)\}\}/g;
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -29,7 +32,7 @@ export function escapeHtml(value: string): string {
 /** The placeholder names a template uses, in order of first use, each once. */
 export function findPlaceholders(template: string): string[] {
   const names = new Set<string>();
-  for (const match of template.matchAll(PLACEHOLDER_PATTERN)) names.add(match[1]!);
+  for (const match of template.matchAll(PLACEHOLDER_PATTERN)) names.add(match[1]!.trim());
   return [...names];
 }
 
@@ -39,7 +42,8 @@ export function renderTemplate(
   values: TemplateValues,
   options: { mode: RenderMode },
 ): string {
-  return template.replace(PLACEHOLDER_PATTERN, (_match, name: string) => {
+  return template.replace(PLACEHOLDER_PATTERN, (_match, braced: string) => {
+    const name = braced.trim();
     // Own properties only: `{{constructor}}` must not reach Object.prototype.
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     if (value === null || value === undefined) return '';
