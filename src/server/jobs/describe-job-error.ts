@@ -8,7 +8,9 @@ const MAX_LENGTH = 1_000;
 export function describeJobError(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const masked = text
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
+    // The lookbehind starts a scheme only where a word does: tried at every letter of a long
+    // word, the scheme would be read again each time.
+    .replace(/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
     .replace(/(bearer|basic)\s+[\w.~+/=-]+/gi, '$1 ***');
   return masked.length > MAX_LENGTH ? `${masked.slice(0, MAX_LENGTH - 1)}…` : masked;
 }
