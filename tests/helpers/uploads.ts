@@ -68,6 +68,16 @@ export function uploadFile(
   });
 }
 
+/** The batch an upload answered with, as GET /api/upload/batch/{id} shows it. */
+export async function batchOf(
+  app: FastifyInstance,
+  cookie: string,
+  upload: { json: () => { batchId: string } },
+) {
+  const url = `/api/upload/batch/${upload.json().batchId}`;
+  return (await app.inject({ method: 'GET', url, headers: { cookie } })).json();
+}
+
 /** Rewrites one XML part inside an .xlsx (for files Excel could save but SheetJS won't write). */
 export function editXlsxPart(xlsx: Buffer, path: string, edit: (xml: string) => string): Buffer {
   const zip = XLSX.CFB.read(xlsx, { type: 'buffer' });

@@ -5,7 +5,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
-import { csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
+import { batchOf, csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { runDueJobs } from '../../jobs/run-due-jobs.js';
 
@@ -42,12 +42,7 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     cookie = await signIn(t.app);
     const response = await uploadFile(t.app, cookie, name, csvOf([HEADER_WITH_REFERENCE, ...rows]));
     expect(response.statusCode, response.body).toBe(200);
-    const batch = await t.app.inject({
-      method: 'GET',
-      url: `/api/upload/batch/${response.json().batchId}`,
-      headers: { cookie },
-    });
-    return batch.json();
+    return batchOf(t.app, cookie, response);
   };
   const sendAll = async (batchId: string) => {
     const response = await t.app.inject({

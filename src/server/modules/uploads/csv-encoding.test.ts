@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext, signIn } from '../../../../tests/helpers/test-context.js';
-import { HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
+import { batchOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 import { decodeCsv } from './decode-csv.js';
 import { UNREADABLE_ROW_MESSAGE } from './validate-rows.js';
 
@@ -42,13 +42,7 @@ describe('a UTF-8 upload with one unreadable byte', () => {
       const cookie = await signIn(t.app);
       const response = await uploadFile(t.app, cookie, 'arrears.csv', utf8CsvWithOneBadByte());
       expect(response.statusCode, response.body).toBe(200);
-      const batch = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/upload/batch/${response.json().batchId}`,
-          headers: { cookie },
-        })
-      ).json();
+      const batch = await batchOf(t.app, cookie, response);
       expect(batch).toMatchObject({
         status: 'completed_with_errors',
         totalRecords: 6,

@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
 import {
+  batchOf,
   csvOf,
   editFirstSheetXml,
   editXlsxPart,
@@ -279,13 +280,7 @@ describe('hostile and odd files', () => {
       rows.push([`B ${n}`, 'b@example.co.uk', '', `Flat ${n}`, balance]);
     const response = await uploadFile(t.app, cookie, 'long.csv', csvOf(rows));
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
-    const batch = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/upload/batch/${response.json().batchId}`,
-        headers: { cookie },
-      })
-    ).json();
+    const batch = await batchOf(t.app, cookie, response);
     expect(batch).toMatchObject({ successfulRecords: 1, failedRecords: 100 });
   });
 });

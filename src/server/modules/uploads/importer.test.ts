@@ -4,7 +4,13 @@ import {
   signIn,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
-import { csvOf, HEADER, uploadFile, workbookOf } from '../../../../tests/helpers/uploads.js';
+import {
+  batchOf,
+  csvOf,
+  HEADER,
+  uploadFile,
+  workbookOf,
+} from '../../../../tests/helpers/uploads.js';
 
 /** Issue 31: an importer that forgives headings as people write them and channels that fail. */
 describe('the importer', () => {
@@ -19,14 +25,6 @@ describe('the importer', () => {
     await t.close();
   });
 
-  const batchOf = async (response: { json: () => { batchId: string } }) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/upload/batch/${response.json().batchId}`,
-        headers: { cookie },
-      })
-    ).json();
   const tenants = () =>
     t.ctx.db
       .selectFrom('tenants')
@@ -108,7 +106,7 @@ describe('the importer', () => {
     ];
     const csv = await uploadFile(t.app, cookie, 'arrears.csv', csvOf(rows));
     expect(csv.statusCode, csv.body).toBe(200);
-    const batch = await batchOf(csv);
+    const batch = await batchOf(t.app, cookie, csv);
     expect(batch).toMatchObject({ successfulRecords: 1, failedRecords: 1 });
     expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([6]);
 
@@ -165,7 +163,7 @@ describe('the importer', () => {
     cookie = await signIn(t.app);
     const response = await uploadFile(t.app, cookie, 'b.csv', csvOf([header, row]));
     expect(response.statusCode, response.body).toBe(200);
-    const next = await batchOf(response);
+    const next = await batchOf(t.app, cookie, response);
     expect(next.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
     expect((await tenants()).map((tenant) => tenant.address)).toEqual(['Flat 3']);
   });
@@ -188,7 +186,7 @@ describe('the importer', () => {
       ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '25.00 Cr'],
       ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '-5.00 Cr'],
     ]);
-    const batch = await batchOf(await uploadFile(t.app, cookie, 'ledger.csv', next));
+    const batch = await batchOf(t.app, cookie, await uploadFile(t.app, cookie, 'ledger.csv', next));
     expect(batch.errors).toMatchObject([
       { row: 3, errors: ['Balance Due (£) "-5.00 Cr" is not an amount in pounds'] },
     ]);
@@ -206,7 +204,11 @@ describe('the importer', () => {
       ['TOTAL', '', '', '', '£30.00'],
       ['', '', '', 'Grand total:', '30'],
     ]);
-    const batch = await batchOf(await uploadFile(t.app, cookie, 'arrears.csv', bytes));
+    const batch = await batchOf(
+      t.app,
+      cookie,
+      await uploadFile(t.app, cookie, 'arrears.csv', bytes),
+    );
     expect(batch).toMatchObject({
       status: 'completed',
       totalRecords: 2,
@@ -276,7 +278,7 @@ describe('the importer', () => {
     ]);
     const response = await uploadFile(t.app, cookie, 'a.csv', bytes);
     expect(response.statusCode, response.body).toBe(200);
-    const batch = await batchOf(response);
+    const batch = await batchOf(t.app, cookie, response);
     expect(batch).toMatchObject({ successfulRecords: 3, failedRecords: 1, landlinePhones: 1 });
     expect(batch.warnings).toEqual([
       {
@@ -316,7 +318,7 @@ describe('the importer', () => {
       ['Ann Smith', 'ann@example.co.uk; bob.smith@example.co.uk', '', 'Flat 6', '30'],
       ['Dan Brown', 'dan @example.co.uk', '', 'Flat 5', '40'],
     ]);
-    const batch = await batchOf(await uploadFile(t.app, cookie, 'a.csv', bytes));
+    const batch = await batchOf(t.app, cookie, await uploadFile(t.app, cookie, 'a.csv', bytes));
     expect(batch.warnings).toEqual([
       {
         row: 4,
@@ -343,7 +345,7 @@ describe('the importer', () => {
     ].join('\r\n');
     const response = await uploadFile(t.app, cookie, 'a.csv', Buffer.from(`${text}\r\n`));
     expect(response.statusCode, response.body).toBe(200);
-    const batch = await batchOf(response);
+    const batch = await batchOf(t.app, cookie, response);
     expect(batch.errors).toEqual([
       {
         row: 2,
