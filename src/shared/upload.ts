@@ -129,6 +129,8 @@ export const UploadErrorBodySchema = z.object({
   /** With a missing required column: the file's headings, to map the columns from. */
   headings: z.array(z.string()).optional(),
   missingColumns: z.array(z.enum(REQUIRED_COLUMNS)).optional(),
+  /** The workbook sheet the headings are from, when it has several. */
+  sheet: z.string().optional(),
 });
 export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
 
@@ -185,6 +187,11 @@ export const BatchSchema = z.object({
    * (a new link replaces the open one), unchanged (nothing made or sent), settled (link closed).
    */
   reconciliation: ReconciliationSchema,
+  /**
+   * The sheet of a workbook with several that the rows were read from: the first on which every
+   * column was found. Row numbers are that sheet's.
+   */
+  sheet: z.string().nullable(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

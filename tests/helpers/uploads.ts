@@ -52,6 +52,23 @@ export function workbookOf(
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
+/** A workbook of several sheets, in order; a `hidden` one is hidden as Excel hides it. */
+export function workbookOfSheets(
+  sheets: readonly {
+    name: string;
+    rows: readonly (readonly (string | number)[])[];
+    hidden?: boolean;
+  }[],
+  bookType: 'xlsx' | 'xls' = 'xlsx',
+): Buffer {
+  const book = XLSX.utils.book_new();
+  for (const { name, rows } of sheets) {
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((row) => [...row])), name);
+  }
+  book.Workbook = { Sheets: sheets.map(({ name, hidden }) => ({ name, Hidden: hidden ? 1 : 0 })) };
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
 export function uploadFile(
   app: FastifyInstance,
   cookie: string,

@@ -17,6 +17,7 @@ import { accounts } from './migrations/0014-accounts.js';
 import { hardening } from './migrations/0015-hardening.js';
 import { dashboardTotals } from './migrations/0016-dashboard-totals.js';
 import { rangeFirstIndexes } from './migrations/0017-range-first-indexes.js';
+import { batchSheet } from './migrations/0018-batch-sheet.js';
 import type { Database } from './schema.js';
 
 /**
@@ -43,6 +44,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0015-hardening': hardening(engine),
     '0016-dashboard-totals': dashboardTotals(engine),
     '0017-range-first-indexes': rangeFirstIndexes(engine),
+    '0018-batch-sheet': batchSheet(engine),
   };
 }
 

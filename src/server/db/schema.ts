@@ -138,6 +138,8 @@ export interface UploadBatchesTable {
   owner: Generated<string | null>;
   /** Written by the owner while it writes (PostgreSQL). */
   heartbeat_at: Generated<number | null>;
+  /** The workbook sheet the rows were read from, when it had several. */
+  sheet_name: Generated<string | null>;
 }
 
 export type PaymentLinkStatus = 'pending' | 'paid' | 'expired' | 'failed';

@@ -76,8 +76,14 @@ describe('upload rules', () => {
     expect(missingColumnsOf(refusal)).toEqual({
       headings: ['Occupier', 'Email'],
       missing: ['Tenant Name'],
+      sheet: null,
       message: 'Missing required column: Tenant Name.',
     });
+    const fromSheet = new ApiError(
+      400,
+      JSON.stringify({ message: 'x', headings: ['A'], missingColumns: [], sheet: 'Ledger' }),
+    );
+    expect(missingColumnsOf(fromSheet)?.sheet).toBe('Ledger');
     expect(missingColumnsOf(new ApiError(400, '{"message":"No rows"}'))).toBeNull();
   });
 });

@@ -61,15 +61,16 @@ export function rowErrorsOf(error: unknown): RowError[] {
 /** A refusal for missing columns (400 with `headings`), so the clerk can map them instead. */
 export function missingColumnsOf(
   error: unknown,
-): { headings: string[]; missing: RequiredColumn[]; message: string } | null {
+): { headings: string[]; missing: RequiredColumn[]; sheet: string | null; message: string } | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const { headings, missingColumns } = error.body ?? {};
+  const { headings, missingColumns, sheet } = error.body ?? {};
   if (!Array.isArray(headings) || !Array.isArray(missingColumns)) return null;
   return {
     headings: headings.filter((heading): heading is string => typeof heading === 'string'),
     missing: missingColumns.filter((column): column is RequiredColumn =>
       (REQUIRED_COLUMNS as readonly string[]).includes(column),
     ),
+    sheet: typeof sheet === 'string' ? sheet : null,
     message: error.serverMessage ?? '',
   };
 }

@@ -173,15 +173,16 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
   it('shows a credit for a known account and refuses one for an unknown leaseholder', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);
-    const batch = await upload([
-      row('Margaret Hughes', 1, '-25.00', 'RIV-F1'),
-      row('Nobody Known', 9, '(10.00)', 'RIV-F9'),
-    ]);
+    // A landline too, which on a row kept is a warning: a row refused shows only its error.
+    const unknown = row('Nobody Known', 9, '(10.00)', 'RIV-F9');
+    unknown[2] = '020 7946 0018';
+    const batch = await upload([row('Margaret Hughes', 1, '-25.00', 'RIV-F1'), unknown]);
     expect(batch.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 1 });
     expect(batch.status).toBe('completed_with_errors');
     expect(batch.errors).toMatchObject([
       { row: 3, errors: ['Balance Due (£) must be more than £0.00'] },
     ]);
+    expect(batch.warnings).toEqual([]);
     const account = await t.ctx.db
       .selectFrom('tenants')
       .select('balance_pence')

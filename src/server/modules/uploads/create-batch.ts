@@ -1,4 +1,9 @@
-import type { ColumnMapping, UploadResponse } from '../../../shared/upload.js';
+import type {
+  ColumnMapping,
+  RowError,
+  RowWarning,
+  UploadResponse,
+} from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import { storageError, storageFaultOf } from '../../db/storage-faults.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -18,6 +23,12 @@ export const NO_VALID_ROWS_MESSAGE =
   'No rows could be imported. Fix the rows listed and upload the file again.';
 
 const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+
+/** The warnings of rows kept, in row order: a row refused needs fixing, not its notes read. */
+function warningsOfKept(warnings: RowWarning[], errors: readonly RowError[]): RowWarning[] {
+  const refused = new Set(errors.map((error) => error.row));
+  return warnings.filter((warning) => !refused.has(warning.row)).sort(byRow);
+}
 
 /**
  * POST /api/upload/tenants: reads the file and checks every row in a worker thread, and
@@ -112,8 +123,9 @@ async function writeBatch(
           failed_records: errors.length,
           error_log: toErrorLog(errors),
           errors: JSON.stringify(errors),
-          warnings: JSON.stringify([...event.warnings, ...done.notes].sort(byRow)),
+          warnings: JSON.stringify(warningsOfKept([...event.warnings, ...done.notes], errors)),
           reconciliation: JSON.stringify(done.counts),
+          sheet_name: event.sheet,
           finished_at: ctx.clock.now(),
         })
         .where('id', '=', batchId)

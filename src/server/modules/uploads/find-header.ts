@@ -68,3 +68,45 @@ function filledCells(cells: readonly string[]): number {
 export function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
+
+/** The sheet a workbook's list is on, and its header. */
+export interface SheetHeader<S> {
+  sheet: S;
+  header: Header;
+}
+
+/**
+ * The sheet the list is on (findHeader on each, in the workbook's order): the first in which
+ * every required column is found, so a summary or notes sheet in front of the list is passed
+ * over. When none has them all, the missing columns of the sheet that lacks fewest, whose
+ * headings the clerk maps from; else a mapping that names a heading no sheet has is refused.
+ * A CSV file is one sheet, read as findHeader reads it.
+ */
+export function findSheet<S extends { rows: readonly (readonly string[])[] }>(
+  sheets: readonly S[],
+  mapping?: ColumnMapping | null,
+  joinAddressParts = true,
+): SheetHeader<S> | (MissingColumns & { sheet: S }) | string {
+  let closest: (MissingColumns & { sheet: S }) | undefined;
+  let mismatch: MappingMismatchError | undefined;
+  for (const sheet of sheets) {
+    let found: Header | MissingColumns | string;
+    try {
+      found = findHeader(sheet.rows, mapping, joinAddressParts);
+    } catch (error) {
+      if (!(error instanceof MappingMismatchError)) throw error;
+      mismatch ??= error;
+      continue;
+    }
+    if (found === NO_HEADER_MESSAGE) continue;
+    if (typeof found === 'string') return found;
+    if ('missing' in found) {
+      if (!closest || found.missing.length < closest.missing.length) closest = { ...found, sheet };
+      continue;
+    }
+    return { sheet, header: found };
+  }
+  if (closest) return closest;
+  if (mismatch) throw mismatch;
+  return NO_HEADER_MESSAGE;
+}

@@ -24,22 +24,32 @@ export class SpreadsheetError extends Error {}
  */
 const MAX_ROWS_READ = HEADER_SEARCH_ROWS + UPLOAD_MAX_ROWS + 1;
 
+/** One sheet's rows (a CSV file is one sheet, without a name), control characters removed. */
+export interface Sheet {
+  name: string | null;
+  rows: string[][];
+  /** The cells that had control characters (control-characters.ts). */
+  cleaned: CleanedCell[];
+}
+
 /**
- * The first sheet's rows of cells as text, row 1 first. CSV (UTF-8, else Windows-1252:
+ * The rows of cells as text, row 1 first, of the first sheet. CSV (UTF-8, else Windows-1252:
  * decode-csv.ts) goes through csv-parse (BOM, CRLF, quoted commas and line breaks), never
  * SheetJS's guessing; .xlsx and .xls through SheetJS. Rows are arrays, so a header named
  * `__proto__` is only ever an array element.
  */
 export async function parseSpreadsheet(input: SpreadsheetInput): Promise<string[][]> {
-  return (await readRows(input)).rows;
+  return (await readSheets(input))[0]?.rows ?? [];
 }
 
-/** The rows, with control characters removed (control-characters.ts), and the cells that had any. */
-export async function readRows(
-  input: SpreadsheetInput,
-): Promise<{ rows: string[][]; cleaned: CleanedCell[] }> {
-  const rows = input.kind === 'csv' ? parseCsvRows(input.bytes) : await readWorkbook(input.bytes);
-  return { rows, cleaned: removeControlCharacters(rows) };
+/** Every visible sheet of the file in the workbook's order; a CSV file is one sheet. */
+export async function readSheets(input: SpreadsheetInput): Promise<Sheet[]> {
+  if (input.kind === 'csv') return [sheetOf(null, parseCsvRows(input.bytes))];
+  return (await readWorkbook(input.bytes)).map(({ name, rows }) => sheetOf(name, rows));
+}
+
+function sheetOf(name: string | null, rows: string[][]): Sheet {
+  return { name, rows, cleaned: removeControlCharacters(rows) };
 }
 
 function parseCsvRows(bytes: Uint8Array): string[][] {
@@ -61,13 +71,15 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
 }
 
 /**
- * The first sheet through SheetJS, which is loaded only for Excel files (a megabyte of code),
- * after an .xlsx's parts are scanned for more text, strings or cells than a list can need.
- * `sheetRows` caps what it reads, so a lone cell at XFD1048576 cannot make it walk a million
- * rows. Cells are their stored values, not their displayed text (cell-text.ts), and formulas
- * are never evaluated or kept (a cell '=HYPERLINK(…)' is just text).
+ * The visible sheets through SheetJS, which is loaded only for Excel files (a megabyte of code),
+ * after an .xlsx's parts are scanned for more text, strings or cells than a list can need: the
+ * scan counts every sheet, so reading them all costs no more than the limits allow. `sheetRows`
+ * caps what it reads, so a lone cell at XFD1048576 cannot make it walk a million rows. Cells are
+ * their stored values, not their displayed text (cell-text.ts), and formulas are never
+ * evaluated or kept (a cell '=HYPERLINK(…)' is just text). Hidden sheets are passed over: the
+ * clerk cannot see what they hold.
  */
-async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
+async function readWorkbook(bytes: Uint8Array): Promise<{ name: string; rows: string[][] }[]> {
   const problem = await scanXlsxParts(bytes);
   if (problem) throw new SpreadsheetError(problem);
   const XLSX = await import('@e965/xlsx');
@@ -76,8 +88,6 @@ async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
     workbook = XLSX.read(bytes, {
       type: 'array',
       dense: true,
-      // The first sheet only: the others are never read, however they are made.
-      sheets: 0,
       sheetRows: MAX_ROWS_READ,
       cellFormula: false,
       cellHTML: false,
@@ -89,8 +99,15 @@ async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
   } catch {
     throw new SpreadsheetError('The Excel file could not be read. Save it again and retry.');
   }
-  const sheetName = workbook.SheetNames[0];
-  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
+  const hidden = workbook.Workbook?.Sheets?.map((sheet) => Boolean(sheet.Hidden)) ?? [];
+  const names = workbook.SheetNames.filter((_, index) => !hidden[index]);
+  return names.map((name) => ({ name, rows: sheetRows(XLSX, workbook.Sheets[name]) }));
+}
+
+function sheetRows(
+  XLSX: typeof import('@e965/xlsx'),
+  sheet: import('@e965/xlsx').WorkSheet | undefined,
+): string[][] {
   if (!sheet?.['!ref']) return [];
   const range = XLSX.utils.decode_range(sheet['!ref']);
   // From A1, so row numbers are the sheet's own whatever rows are empty above the header.

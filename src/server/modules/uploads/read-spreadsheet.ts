@@ -97,8 +97,10 @@ export async function* readSpreadsheet(
     for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
       const event = message as WorkerMessage;
       if (event.kind === 'file-error') {
-        const { message: text, headings, missingColumns } = event;
-        const body = headings ? { headings, missingColumns } : undefined;
+        const { message: text, headings, missingColumns, sheet } = event;
+        const body = headings
+          ? { headings, missingColumns, ...(sheet ? { sheet } : {}) }
+          : undefined;
         throw new AppError('INVALID_REQUEST', text, body ? { body } : undefined);
       }
       if (event.kind === 'needs-mapping') {

@@ -11,9 +11,14 @@ import type {
   RowWarning,
 } from '../../../shared/upload.js';
 import { CLEANED_NOTE, type CleanedCell } from './control-characters.js';
-import { findHeader, type Header } from './find-header.js';
+import { findSheet, type Header } from './find-header.js';
 import { MappingMismatchError, missingColumnsMessage } from './match-columns.js';
-import { readRows, SpreadsheetError, type SpreadsheetInput } from './parse-spreadsheet.js';
+import {
+  readSheets,
+  type Sheet,
+  SpreadsheetError,
+  type SpreadsheetInput,
+} from './parse-spreadsheet.js';
 import { type CheckedEnd, checkRows, type ValidRow } from './validate-rows.js';
 
 export interface WorkerInput extends SpreadsheetInput {
@@ -34,11 +39,19 @@ export type WorkerMessage =
       message: string;
       headings?: string[];
       missingColumns?: RequiredColumn[];
+      sheet?: string | null;
     }
   | { kind: 'needs-mapping'; headings: string[] }
   | { kind: 'columns'; headings: string[] }
   | { kind: 'rows'; rows: ValidRow[] }
-  | { kind: 'end'; errors: RowError[]; warnings: RowWarning[]; totalRows: number };
+  | {
+      kind: 'end';
+      errors: RowError[];
+      warnings: RowWarning[];
+      totalRows: number;
+      /** The sheet the rows are from, named when the workbook has more than one. */
+      sheet: string | null;
+    };
 
 export interface MappingReply {
   mapping: ColumnMapping | null;
@@ -55,38 +68,42 @@ async function rememberedMapping(headings: string[]): Promise<ColumnMapping | nu
 }
 
 async function checkFile(input: WorkerInput): Promise<void> {
-  let rows: string[][];
-  let cleaned: CleanedCell[];
+  let sheets: Sheet[];
   try {
-    ({ rows, cleaned } = await readRows(input));
+    sheets = await readSheets(input);
   } catch (error) {
     const message =
       error instanceof SpreadsheetError ? error.message : 'The file could not be read.';
     return send({ kind: 'file-error', message });
   }
+  // A sheet is named to the clerk only where there was a choice of sheets.
+  const nameOf = (sheet: Sheet) => (sheets.length > 1 ? sheet.name : null);
   try {
     // Without a mapping sent, a mapping the clerk made for these headings comes before an
     // address joined from its parts: a changed address would not find its account again.
-    let header = findHeader(rows, input.mapping, input.mapping !== null);
-    if (typeof header === 'object' && 'missing' in header && input.mapping === null) {
-      const remembered = await rememberedMapping(header.headings);
-      header = findHeader(rows, remembered);
+    let found = findSheet(sheets, input.mapping, input.mapping !== null);
+    if (typeof found === 'object' && 'missing' in found && input.mapping === null) {
+      const remembered = await rememberedMapping(found.headings);
+      found = findSheet(sheets, remembered);
     }
-    if (typeof header === 'string') return send({ kind: 'file-error', message: header });
-    if ('missing' in header) {
+    if (typeof found === 'string') return send({ kind: 'file-error', message: found });
+    if ('missing' in found) {
       return send({
         kind: 'file-error',
-        message: missingColumnsMessage(header.missing),
-        headings: header.headings,
-        missingColumns: header.missing,
+        message: missingColumnsMessage(found.missing),
+        headings: found.headings,
+        missingColumns: found.missing,
+        sheet: nameOf(found.sheet),
       });
     }
-    if (input.mapping) send({ kind: 'columns', headings: rows[header.index]! });
-    const end = checkRows(rows, header, (valid) => send({ kind: 'rows', rows: valid }), {
+    const { sheet, header } = found;
+    if (input.mapping) send({ kind: 'columns', headings: sheet.rows[header.index]! });
+    const end = checkRows(sheet.rows, header, (valid) => send({ kind: 'rows', rows: valid }), {
       sliceRows: SLICE_ROWS,
       isCsv: input.kind === 'csv',
     });
-    send({ kind: 'end', ...end, warnings: withCleanedNotes(end, cleaned, header) });
+    const warnings = withCleanedNotes(end, sheet.cleaned, header);
+    send({ kind: 'end', ...end, warnings, sheet: nameOf(sheet) });
   } catch (error) {
     // A remembered mapping that no longer fits is as if there were none: the clerk maps again.
     if (!(error instanceof MappingMismatchError)) throw error;

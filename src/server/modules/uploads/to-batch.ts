@@ -46,6 +46,7 @@ export function toBatch(
     errors: parsed.success ? parsed.data : [],
     warnings: warningsOf(row.warnings),
     reconciliation: reconciliationOf(row.reconciliation),
+    sheet: row.sheet_name,
     createdAt: new Date(row.created_at).toISOString(),
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),

@@ -24,6 +24,7 @@ function makeBatch(overrides: Partial<Batch> = {}): Batch {
     landlinePhones: 0,
     unsentLinks: 3,
     reconciliation: { new: 3, changed: 0, unchanged: 0, settled: 0 },
+    sheet: null,
     ...overrides,
   } as Batch;
 }
@@ -79,6 +80,14 @@ describe('BatchStatusCard', () => {
     ).toBeInTheDocument();
     const linksMade = screen.getByText('Links generated').nextElementSibling;
     expect(linksMade).toHaveTextContent('2');
+  });
+
+  it('names the sheet of a workbook the rows were read from, and none for a CSV file', () => {
+    renderCard(makeBatch({ filename: 'arrears.xlsx', sheet: 'Arrears' }));
+    expect(screen.getByText(/Uploaded/)).toHaveTextContent('read from the sheet “Arrears”');
+    cleanup();
+    renderCard(makeBatch());
+    expect(screen.getByText(/Uploaded/)).not.toHaveTextContent('sheet');
   });
 
   it('says when a re-upload needed no new links, and offers nothing to send', () => {

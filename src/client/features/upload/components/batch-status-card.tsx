@@ -128,7 +128,16 @@ export function BatchStatusCard({
         <CardTitle className="text-lg">
           Batch: <span className="font-normal break-all">{batch.filename}</span>
         </CardTitle>
-        <CardDescription>Uploaded {formatDateTime(batch.createdAt)}</CardDescription>
+        <CardDescription>
+          Uploaded {formatDateTime(batch.createdAt)}
+          {batch.sheet ? (
+            <>
+              {' '}
+              · read from the sheet{' '}
+              <span className="font-medium break-all text-foreground">“{batch.sheet}”</span>
+            </>
+          ) : null}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div>

@@ -41,20 +41,23 @@ describe('ColumnMappingCard', () => {
       'Property Address': 'Premises',
       'Balance Due (£)': 'Owed',
     });
-    expect(screen.queryByText(/first sheet/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/from the sheet/)).not.toBeInTheDocument();
   });
 
-  it('says that only the first sheet of a workbook is read', () => {
+  it('names the sheet of a workbook the headings are from', () => {
     render(
       <ColumnMappingCard
         filename="Arrears October.xlsx"
         headings={['Summary', 'Total']}
         missing={['Tenant Name']}
+        sheet="Arrears"
         isUploading={false}
         onSubmit={() => {}}
         onCancel={() => {}}
       />,
     );
-    expect(screen.getByText(/Only the first sheet of a workbook is read/)).toBeInTheDocument();
+    expect(screen.getByText(/The headings are from the sheet/)).toHaveTextContent(
+      'The headings are from the sheet “Arrears”, the one most like a leaseholder list',
+    );
   });
 });

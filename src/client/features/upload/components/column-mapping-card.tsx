@@ -25,6 +25,7 @@ export function ColumnMappingCard({
   filename,
   headings,
   missing,
+  sheet,
   isUploading,
   onSubmit,
   onCancel,
@@ -32,6 +33,8 @@ export function ColumnMappingCard({
   filename: string;
   headings: string[];
   missing: RequiredColumn[];
+  /** The workbook sheet the headings are from, when it has several. */
+  sheet?: string | null;
   isUploading: boolean;
   onSubmit: (mapping: ColumnMapping) => void;
   onCancel: () => void;
@@ -67,9 +70,15 @@ export function ColumnMappingCard({
           <span className="font-medium break-all text-foreground">{filename}</span>. Choose which of
           your headings holds each one; we will remember your choice for the next file with the same
           headings.
-          {/\.xlsx?$/i.test(filename)
-            ? ' Only the first sheet of a workbook is read: if your list is on another sheet, move it to the front and upload it again.'
-            : null}
+          {sheet ? (
+            <>
+              {' '}
+              The headings are from the sheet{' '}
+              <span className="font-medium break-all text-foreground">“{sheet}”</span>, the one most
+              like a leaseholder list; if yours is on another sheet, save that sheet on its own and
+              upload it.
+            </>
+          ) : null}
         </CardDescription>
       </CardHeader>
       <CardContent>

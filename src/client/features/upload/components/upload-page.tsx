@@ -32,6 +32,7 @@ interface MappingNeeded {
   file: File;
   headings: string[];
   missing: RequiredColumn[];
+  sheet: string | null;
 }
 
 /** Spec sections 2, 4, 5 and 8: the Bulk Upload page. The batch in view is in the URL. */
@@ -68,7 +69,8 @@ export function UploadPage() {
       // Headings the importer could not place: the clerk maps them (step 2) instead of failing.
       const missing = mapping ? null : missingColumnsOf(error);
       if (missing && missing.headings.length > 0) {
-        setMappingNeeded({ file, headings: missing.headings, missing: missing.missing });
+        const { headings, sheet } = missing;
+        setMappingNeeded({ file, headings, missing: missing.missing, sheet });
         return;
       }
       setMappingNeeded(null);
@@ -155,6 +157,7 @@ export function UploadPage() {
           filename={mappingNeeded.file.name}
           headings={mappingNeeded.headings}
           missing={mappingNeeded.missing}
+          sheet={mappingNeeded.sheet}
           isUploading={uploadPercent !== null}
           onSubmit={(mapping) => void onFile(mappingNeeded.file, mapping)}
           onCancel={onUploadNew}
