@@ -82,7 +82,9 @@ export type LeaseholderItem = z.infer<typeof LeaseholderItemSchema>;
 
 export const LeaseholderPageSchema = z.object({
   items: z.array(LeaseholderItemSchema),
+  /** How many accounts match, counted up to a cap (isTotalCapped: at least this many). */
   total: z.number(),
+  isTotalCapped: z.boolean(),
   limit: z.number(),
   offset: z.number(),
 });

@@ -18,6 +18,7 @@ import { hardening } from './migrations/0015-hardening.js';
 import { dashboardTotals } from './migrations/0016-dashboard-totals.js';
 import { rangeFirstIndexes } from './migrations/0017-range-first-indexes.js';
 import { batchSheet } from './migrations/0018-batch-sheet.js';
+import { accountListIndexes } from './migrations/0019-account-list-indexes.js';
 import type { Database } from './schema.js';
 
 /**
@@ -45,6 +46,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0016-dashboard-totals': dashboardTotals(engine),
     '0017-range-first-indexes': rangeFirstIndexes(engine),
     '0018-batch-sheet': batchSheet(engine),
+    '0019-account-list-indexes': accountListIndexes(engine),
   };
 }
 

@@ -113,6 +113,64 @@ describe('leaseholder accounts', () => {
     expect(csv.body).not.toContain('Siân Evans');
   });
 
+  it('sorts by days owing either way with accounts not owing last, and by name', async () => {
+    t.clock.advance(-30 * DAY_MS);
+    await createPaymentLink(t.ctx, { tenant: { name: 'Dafydd Jones', address: 'Flat 4' } });
+    t.clock.advance(40 * DAY_MS);
+    await createPaymentLink(t.ctx, { tenant: { name: 'bob Price', address: 'Flat 6' } });
+    await createPaymentLink(t.ctx, {
+      status: 'paid',
+      tenant: { name: 'Siân Evans', address: 'Flat 5' },
+    });
+    const names = async (query: string) =>
+      (await api('GET', `/api/leaseholders?${query}`))
+        .json()
+        .items.map((item: { name: string }) => item.name);
+    expect(await names('sort=daysOwing&direction=desc')).toEqual([
+      'Dafydd Jones',
+      'Margaret Hughes',
+      'bob Price',
+      'Siân Evans',
+    ]);
+    expect(await names('sort=daysOwing&direction=asc')).toEqual([
+      'bob Price',
+      'Margaret Hughes',
+      'Dafydd Jones',
+      'Siân Evans',
+    ]);
+    expect(await names('sort=name&direction=asc')).toEqual([
+      'bob Price',
+      'Dafydd Jones',
+      'Margaret Hughes',
+      'Siân Evans',
+    ]);
+  });
+
+  it('counts the accounts up to 10,000 and says when there are more', async () => {
+    const now = t.clock.now();
+    const rows = Array.from({ length: 10_000 }, (_, n) => ({
+      id: `bulk-${String(n).padStart(5, '0')}`,
+      name: `Tenant ${n}`,
+      address: `Flat ${n}`,
+      match_key: `tenant ${n}|flat ${n}`,
+      search_text: `tenant ${n}\n\nflat ${n}`,
+      balance_pence: 100,
+      owing_since: now,
+      created_at: now,
+    }));
+    for (let at = 0; at < rows.length; at += 500) {
+      await t.ctx.db
+        .insertInto('tenants')
+        .values(rows.slice(at, at + 500))
+        .execute();
+    }
+    const all = (await api('GET', '/api/leaseholders?limit=25')).json();
+    expect(all).toMatchObject({ total: 10_000, isTotalCapped: true });
+    expect(all.items).toHaveLength(25);
+    const some = (await api('GET', '/api/leaseholders?search=tenant%2099')).json();
+    expect(some).toMatchObject({ total: 111, isTotalCapped: false });
+  });
+
   it('keeps Total Outstanding when links expire unpaid', async () => {
     expect((await stats()).totalOutstanding).toBe(1_200);
     t.clock.advance(8 * DAY_MS);

@@ -13,12 +13,14 @@ export function exportLeaseholdersUrl(query: ExportQuery): string {
   return `/api/leaseholders/export.csv?${leaseholdersSearch({ search, status, sort, direction })}`;
 }
 
-/** Saves the CSV; `count` is the list's total, for the toast. */
+/** Saves the CSV; `count` is the list's total, for the toast (`isCapped`: at least that many). */
 export const exportLeaseholdersMutationOptions = mutationOptions({
-  mutationFn: ({ query }: { query: ExportQuery; count: number }) =>
+  mutationFn: ({ query }: { query: ExportQuery; count: number; isCapped: boolean }) =>
     downloadFile(exportLeaseholdersUrl(query), 'leaseholders.csv'),
-  onSuccess: (_response, { count }) =>
-    toast.success('Export ready', { description: `${plural(count, 'leaseholder')} exported.` }),
+  onSuccess: (_response, { count, isCapped }) =>
+    toast.success('Export ready', {
+      description: `${isCapped ? 'More than ' : ''}${plural(count, 'leaseholder')} exported.`,
+    }),
   onError: () =>
     toast.error('Export failed', { description: 'The leaseholders could not be exported.' }),
 });

@@ -88,7 +88,13 @@ export function LeaseholdersPage() {
             variant="outline"
             className="self-start lg:self-auto"
             disabled={exporter.isPending || !page?.total}
-            onClick={() => exporter.mutate({ query, count: page?.total ?? 0 })}
+            onClick={() =>
+              exporter.mutate({
+                query,
+                count: page?.total ?? 0,
+                isCapped: page?.isTotalCapped ?? false,
+              })
+            }
           >
             <Download aria-hidden="true" />
             {exporter.isPending ? 'Exporting...' : 'Export CSV'}
@@ -131,6 +137,7 @@ export function LeaseholdersPage() {
                 limit={query.limit}
                 shown={page.items.length}
                 total={page.total}
+                isTotalCapped={page.isTotalCapped}
                 onChange={update}
               />
             ) : null}

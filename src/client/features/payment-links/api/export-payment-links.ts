@@ -19,13 +19,13 @@ export function exportPaymentLinksUrl(query: ExportQuery): string {
   return `/api/payment-links/export.csv?${params}`;
 }
 
-/** Saves the CSV; `count` is the list's total, for the toast. */
+/** Saves the CSV; `count` is the list's total, for the toast (`isCapped`: at least that many). */
 export const exportPaymentLinksMutationOptions = mutationOptions({
-  mutationFn: ({ query }: { query: ExportQuery; count: number }) =>
+  mutationFn: ({ query }: { query: ExportQuery; count: number; isCapped: boolean }) =>
     downloadFile(exportPaymentLinksUrl(query), 'payment-links.csv'),
-  onSuccess: (_response, { count }) =>
+  onSuccess: (_response, { count, isCapped }) =>
     toast.success('Export ready', {
-      description: `${plural(count, 'payment link')} exported.`,
+      description: `${isCapped ? 'More than ' : ''}${plural(count, 'payment link')} exported.`,
     }),
   onError: () =>
     toast.error('Export failed', { description: 'The payment links could not be exported.' }),

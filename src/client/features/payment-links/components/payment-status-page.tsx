@@ -65,7 +65,13 @@ export function PaymentStatusPage() {
         isRefreshing={links.isFetching}
         onRefresh={() => void links.refetch()}
         canExport={!exportLinks.isPending && Boolean(page?.total)}
-        onExport={() => exportLinks.mutate({ query, count: page?.total ?? 0 })}
+        onExport={() =>
+          exportLinks.mutate({
+            query,
+            count: page?.total ?? 0,
+            isCapped: page?.isTotalCapped ?? false,
+          })
+        }
       />
       {links.isError ? (
         <LoadErrorAlert
