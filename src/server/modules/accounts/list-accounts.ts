@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type {
   LeaseholderItem,
   LeaseholderListQuery,
@@ -9,6 +9,7 @@ import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Database, TenantsTable } from '../../db/schema.js';
 import { paymentUrlOf } from '../messages/message-content.js';
+import { likePattern, tenantsMatching } from '../payment-links/link-search.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
 import { referenceKeyOf } from './account-keys.js';
 
@@ -20,19 +21,43 @@ type Account = Selectable<TenantsTable>;
 type Filters = Pick<LeaseholderListQuery, 'search' | 'status'>;
 
 /**
- * What a search looks in: the name, email and address (search_text), the Account Reference,
- * and the phone number as digits, so '07911 123456' finds +447911123456.
+ * What a search looks in: the name, email and address (search_text), the Account Reference when
+ * the term has a digit (as references do), and a phone number as digits, so '07911 123456' finds
+ * +447911123456. A term of 3 or more characters is found through the links' trigram index
+ * (link-search.ts) and a whole phone number through the phone index, as one list of ids, so a
+ * search for someone reads the accounts it finds, not every account; only a reference or part of
+ * a phone number is looked for in every account. A shorter term matches almost everyone: the
+ * page is then read in its order, testing each account until it is full.
  */
-function matchesSearch(eb: ExpressionBuilder<Database, 'tenants'>, search: string) {
-  const text = `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-  const conditions = [eb(sql`tenants.search_text`, 'like', sql`${text} escape '\\'`)];
+function matchesSearch(
+  ctx: AppContext,
+  eb: ExpressionBuilder<Database, 'tenants'>,
+  search: string,
+) {
+  const typed = search.replace(/\D/g, '');
+  const digits = typed.replace(/^(44|0)/, '');
+  const isPhone = digits.length >= 4 && /^[\d\s()+-]+$/.test(search);
+  const isWholePhone = isPhone && digits.length >= 10;
   const reference = referenceKeyOf(search);
-  if (reference) conditions.push(eb('tenants.reference_key', 'like', `%${reference}%`));
-  const digits = search.replace(/\D/g, '').replace(/^(44|0)/, '');
-  if (digits.length >= 4 && /^[\d\s()+-]+$/.test(search)) {
-    conditions.push(eb('tenants.phone', 'like', `%${digits}%`));
+  const byReference = reference && /\d/.test(reference) && !isWholePhone ? reference : null;
+  const text = tenantsMatching(ctx, search);
+  if (!text) {
+    const like = likePattern(search.toLowerCase());
+    const conditions = [eb(sql`tenants.search_text`, 'like', sql`${like} escape '\\'`)];
+    if (byReference) conditions.push(eb('tenants.reference_key', 'like', `%${byReference}%`));
+    return eb.or(conditions);
   }
-  return eb.or(conditions);
+  const parts = [text];
+  if (byReference) {
+    parts.push(sql`select id from tenants where reference_key like ${`%${byReference}%`}`);
+  }
+  if (isWholePhone) {
+    // UK without its 0 or 44, or as typed with its country code.
+    parts.push(sql`select id from tenants where phone in (${`+44${digits}`}, ${`+${typed}`})`);
+  } else if (isPhone) {
+    parts.push(sql`select id from tenants where phone like ${`%${digits}%`}`);
+  }
+  return sql<SqlBool>`tenants.id in (${sql.join(parts, sql` union all `)})`;
 }
 
 /** Accounts the filters keep, as a query to select from. */
@@ -41,7 +66,7 @@ export function filteredAccounts(ctx: AppContext, filters: Filters) {
   let query = ctx.db.selectFrom('tenants');
   if (filters.search) {
     const search = filters.search;
-    query = query.where((eb) => matchesSearch(eb, search));
+    query = query.where((eb) => matchesSearch(ctx, eb, search));
   }
   switch (filters.status) {
     case 'owing':

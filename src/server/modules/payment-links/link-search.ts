@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 const DRAIN_CHUNK = 1_000;
 
 /** LIKE treats % and _ as wildcards: a search for "50%" means those characters. */
-function likePattern(term: string): string {
+export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
@@ -19,6 +19,19 @@ export interface Search {
   countAlone: Expression<number> | null;
 }
 
+/** SQLite: the trigram index's matches and the links not indexed yet (0012) whose text matches. */
+function sqliteMatches(term: string) {
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  const indexed = sql`select rowid from payment_links_fts where payment_links_fts match ${phrase}`;
+  // CROSS JOIN keeps the pending list as the outer loop (one rowid lookup per pending link):
+  // with planner statistics for 100,000 links and none for the list, SQLite chose to scan every
+  // link with LIKE instead, on every search even with nothing pending.
+  const pending = sql`select pending.link_rowid from payment_links_fts_pending pending
+    cross join payment_links pending_link on pending_link.rowid = pending.link_rowid
+    where pending_link.search_text like ${likePattern(term)} escape '\\'`;
+  return { phrase, indexed, pending };
+}
+
 /**
  * A search: part of the leaseholder's name, email or address, in any case. Both engines match
  * the lower-cased term as a substring of the link's lower-cased search text (migration 0009);
@@ -28,16 +41,8 @@ export interface Search {
  */
 export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): Search {
   const term = search.toLowerCase();
-  const like = likePattern(term);
   if (ctx.engine === 'sqlite' && [...term].length >= 3) {
-    const phrase = `"${term.replaceAll('"', '""')}"`;
-    const indexed = sql`select rowid from payment_links_fts where payment_links_fts match ${phrase}`;
-    // CROSS JOIN keeps the pending list as the outer loop (one rowid lookup per pending link):
-    // with planner statistics for 100,000 links and none for the list, SQLite chose to scan every
-    // link with LIKE instead, on every search even with nothing pending.
-    const pending = sql`select pending.link_rowid from payment_links_fts_pending pending
-      cross join payment_links pending_link on pending_link.rowid = pending.link_rowid
-      where pending_link.search_text like ${like} escape '\\'`;
+    const { phrase, indexed, pending } = sqliteMatches(term);
     // `+rowid` stops SQLite from looking each match up by rowid: the page walks its sort index
     // and keeps the matching links, and the count (with a status filter; countAlone serves the
     // rest) tests that status's index entries against the matches, a cost bounded by the
@@ -51,8 +56,24 @@ export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): 
         + (select count(*) from (${pending}))`,
     };
   }
-  const where = sql<SqlBool>`${sql.ref('payment_links.search_text')} like ${like} escape '\\'`;
+  const where = sql<SqlBool>`${sql.ref('payment_links.search_text')} like ${likePattern(term)} escape '\\'`;
   return { page: where, where, countAlone: null };
+}
+
+/**
+ * The leaseholders whose links' search text holds the term (every account is made with its first
+ * link, and its text is copied onto each of its links), as a subquery of tenant ids answered by
+ * the links' trigram index: the Leaseholders list's search. Null for a term of fewer than 3
+ * characters, which no trigram index can answer.
+ */
+export function tenantsMatching(ctx: Pick<AppContext, 'engine'>, search: string) {
+  const term = search.toLowerCase();
+  if ([...term].length < 3) return null;
+  if (ctx.engine === 'sqlite') {
+    const { indexed, pending } = sqliteMatches(term);
+    return sql`select tenant_id from payment_links where rowid in (${indexed} union all ${pending})`;
+  }
+  return sql`select tenant_id from payment_links where search_text like ${likePattern(term)} escape '\\'`;
 }
 
 /**
