@@ -28,6 +28,7 @@ const CALL_SETS = {
     '/api/leaseholders?limit=25',
     '/api/leaseholders?search=hughes&limit=25',
     '/api/leaseholders?search=ioan%20hughes&limit=25',
+    '/api/leaseholders?search=flat%207&limit=25',
     '/api/leaseholders?search=07700%20001234&limit=25',
     '/api/leaseholders?status=owing&sort=daysOwing&direction=desc&limit=25',
     '/api/leaseholders?sort=name&direction=asc&limit=25',

@@ -9,7 +9,13 @@ import { formatIsoDateTime, UK_TIME_ZONE } from '../../../shared/dates.js';
 import type { LeaseholderExportQuerySchema } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
-import { accountOrder, filteredAccounts, openLinksOf, toLeaseholderItem } from './list-accounts.js';
+import {
+  accountOrder,
+  filteredAccounts,
+  isCommonTerm,
+  openLinksOf,
+  toLeaseholderItem,
+} from './list-accounts.js';
 
 type ExportQuery = z.infer<typeof LeaseholderExportQuerySchema>;
 
@@ -53,8 +59,9 @@ export function sendAccountsCsv(ctx: AppContext, query: ExportQuery, reply: Fast
  */
 async function* records(ctx: AppContext, query: ExportQuery) {
   yield HEADER;
+  const isCommon = await isCommonTerm(ctx, query.search);
   for (let offset = 0; ; offset += PAGE_ROWS) {
-    const rows = await filteredAccounts(ctx, query)
+    const rows = await filteredAccounts(ctx, query, isCommon)
       .selectAll('tenants')
       .orderBy(accountOrder(query))
       .limit(PAGE_ROWS)

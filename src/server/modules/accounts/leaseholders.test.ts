@@ -11,6 +11,7 @@ import { runHousekeeping } from '../../jobs/housekeeping.js';
 import { runDueJobs } from '../../jobs/run-due-jobs.js';
 import { remindersCancelKey } from '../messages/job-kinds.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
+import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -166,7 +167,7 @@ describe('leaseholder accounts', () => {
 
   it('counts the accounts up to 10,000 and says when there are more', async () => {
     const now = t.clock.now();
-    const rows = Array.from({ length: 10_000 }, (_, n) => ({
+    const rows = Array.from({ length: 10_001 }, (_, n) => ({
       id: `bulk-${String(n).padStart(5, '0')}`,
       name: `Tenant ${n}`,
       address: `Flat ${n}`,
@@ -181,12 +182,32 @@ describe('leaseholder accounts', () => {
         .insertInto('tenants')
         .values(rows.slice(at, at + 500))
         .execute();
+      const links = rows.slice(at, at + 500).map((row) => ({
+        ...newPaymentLinkRow(t.ctx, { tenantId: row.id, amountPence: 100, batchId: null }),
+        search_text: row.search_text,
+      }));
+      await t.ctx.db.insertInto('payment_links').values(links).execute();
     }
     const all = (await api('GET', '/api/leaseholders?limit=25')).json();
     expect(all).toMatchObject({ total: 10_000, isTotalCapped: true });
     expect(all.items).toHaveLength(25);
     const some = (await api('GET', '/api/leaseholders?search=hughes')).json();
     expect(some).toMatchObject({ total: 1, isTotalCapped: false });
+    // A term in more links than the count's cap, and one in a hundred: read two ways, both right.
+    const common = (
+      await api('GET', '/api/leaseholders?search=tenant&sort=name&direction=asc')
+    ).json();
+    expect(common).toMatchObject({ total: 10_000, isTotalCapped: true });
+    expect(common.items[0].name).toBe('Tenant 0');
+    const rare = (
+      await api('GET', '/api/leaseholders?search=tenant%2099&sort=name&direction=asc')
+    ).json();
+    expect(rare).toMatchObject({ total: 111, isTotalCapped: false });
+    expect(rare.items.slice(0, 3).map((item: { name: string }) => item.name)).toEqual([
+      'Tenant 99',
+      'Tenant 990',
+      'Tenant 9900',
+    ]);
   });
 
   it('keeps Total Outstanding when links expire unpaid', async () => {

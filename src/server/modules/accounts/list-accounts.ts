@@ -9,7 +9,7 @@ import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Database, TenantsTable } from '../../db/schema.js';
 import { paymentUrlOf } from '../messages/message-content.js';
-import { likePattern, tenantsMatching } from '../payment-links/link-search.js';
+import { isTermInMoreLinks, likePattern, tenantsMatching } from '../payment-links/link-search.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
 import { referenceKeyOf } from './account-keys.js';
 
@@ -21,18 +21,31 @@ type Account = Selectable<TenantsTable>;
 type Filters = Pick<LeaseholderListQuery, 'search' | 'status'>;
 
 /**
+ * A term in more links than the count goes to is tested against each account in the page's order:
+ * the page fills quickly and the count stops at its cap. A rarer one is looked up as a list of
+ * ids, which reads only what it finds, where testing every account would read them all to count.
+ */
+const COMMON_TERM_LINKS = TOTAL_CAP;
+
+/** Whether the term is in more than COMMON_TERM_LINKS links: how matchesSearch runs it. */
+export function isCommonTerm(ctx: AppContext, search: string | undefined): Promise<boolean> {
+  return search ? isTermInMoreLinks(ctx, search, COMMON_TERM_LINKS) : Promise.resolve(false);
+}
+
+/**
  * What a search looks in: the name, email and address (search_text), the Account Reference when
  * the term has a digit (as references do), and a phone number as digits, so '07911 123456' finds
- * +447911123456. A term of 3 or more characters is found through the links' trigram index
- * (link-search.ts) and a whole phone number through the phone index, as one list of ids, so a
- * search for someone reads the accounts it finds, not every account; only a reference or part of
- * a phone number is looked for in every account. A shorter term matches almost everyone: the
- * page is then read in its order, testing each account until it is full.
+ * +447911123456. A term of 3 or more characters in few links is found through the links' trigram
+ * index (link-search.ts) and a whole phone number through the phone index, as one list of ids, so
+ * finding someone reads the accounts it finds, not every account; only a reference or part of a
+ * phone number is looked for in every account. A short or common term matches many: the page is
+ * then read in its order, testing each account until it is full.
  */
 function matchesSearch(
   ctx: AppContext,
   eb: ExpressionBuilder<Database, 'tenants'>,
   search: string,
+  isCommon: boolean,
 ) {
   const typed = search.replace(/\D/g, '');
   const digits = typed.replace(/^(44|0)/, '');
@@ -40,11 +53,12 @@ function matchesSearch(
   const isWholePhone = isPhone && digits.length >= 10;
   const reference = referenceKeyOf(search);
   const byReference = reference && /\d/.test(reference) && !isWholePhone ? reference : null;
-  const text = tenantsMatching(ctx, search);
+  const text = isCommon ? null : tenantsMatching(ctx, search);
   if (!text) {
     const like = likePattern(search.toLowerCase());
     const conditions = [eb(sql`tenants.search_text`, 'like', sql`${like} escape '\\'`)];
     if (byReference) conditions.push(eb('tenants.reference_key', 'like', `%${byReference}%`));
+    if (isPhone) conditions.push(eb('tenants.phone', 'like', `%${digits}%`));
     return eb.or(conditions);
   }
   const parts = [text];
@@ -61,12 +75,12 @@ function matchesSearch(
 }
 
 /** Accounts the filters keep, as a query to select from. */
-export function filteredAccounts(ctx: AppContext, filters: Filters) {
+export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: boolean) {
   const now = ctx.clock.now();
   let query = ctx.db.selectFrom('tenants');
   if (filters.search) {
     const search = filters.search;
-    query = query.where((eb) => matchesSearch(ctx, eb, search));
+    query = query.where((eb) => matchesSearch(ctx, eb, search, isCommon));
   }
   switch (filters.status) {
     case 'owing':
@@ -135,10 +149,11 @@ export async function listAccounts(
   ctx: AppContext,
   query: LeaseholderListQuery,
 ): Promise<LeaseholderPage> {
-  const matching = filteredAccounts(ctx, query).select(sql.lit(1).as('one'));
+  const isCommon = await isCommonTerm(ctx, query.search);
+  const matching = filteredAccounts(ctx, query, isCommon).select(sql.lit(1).as('one'));
   // The page and the count are independent: on PostgreSQL they run on two pooled connections.
   const [rows, { total: counted }] = await Promise.all([
-    filteredAccounts(ctx, query)
+    filteredAccounts(ctx, query, isCommon)
       .selectAll('tenants')
       .orderBy(accountOrder(query))
       .limit(query.limit)

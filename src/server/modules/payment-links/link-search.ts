@@ -77,6 +77,27 @@ export function tenantsMatching(ctx: Pick<AppContext, 'engine'>, search: string)
 }
 
 /**
+ * Whether more than `cap` links hold the term, asked of the trigram index, which stops at the
+ * cap; false for a term too short for the index.
+ */
+export async function isTermInMoreLinks(
+  ctx: Pick<AppContext, 'db' | 'engine'>,
+  search: string,
+  cap: number,
+): Promise<boolean> {
+  const term = search.toLowerCase();
+  if ([...term].length < 3) return false;
+  const links =
+    ctx.engine === 'sqlite'
+      ? sqliteMatches(term).indexed
+      : sql`select 1 from payment_links where search_text like ${likePattern(term)} escape '\\'`;
+  const { rows } = await sql<{
+    found: number;
+  }>`select count(*) as found from (${links} limit ${cap + 1}) links`.execute(ctx.db);
+  return Number(rows[0]?.found ?? 0) > cap;
+}
+
+/**
  * SQLite: adds to the trigram index the links whose text it does not hold yet (migration 0012),
  * a chunk per transaction, until none is left. Each chunk is taken off the list in the
  * transaction that indexes it, so two drains at once never index a link twice. Returns how many
