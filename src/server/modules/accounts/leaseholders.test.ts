@@ -165,6 +165,34 @@ describe('leaseholder accounts', () => {
     ]);
   });
 
+  it('lists as unreachable those whose messages all failed, not those waiting or reached', async () => {
+    const leaseholder = async (name: string, statuses: string[]) => {
+      const made = await createPaymentLink(t.ctx, { tenant: { name, address: `${name} Flat` } });
+      await sendPaymentLinkMessages(t.ctx, [made.id]);
+      const messages = await t.ctx.db
+        .selectFrom('messages')
+        .select('id')
+        .where('link_id', '=', made.id)
+        .orderBy('channel')
+        .execute();
+      for (const [index, status] of statuses.entries()) {
+        await t.ctx.db
+          .updateTable('messages')
+          .set({ status: status as never })
+          .where('id', '=', messages[index]!.id)
+          .execute();
+      }
+    };
+    await leaseholder('Failed Both', ['failed', 'undelivered']);
+    await leaseholder('Failed Then Reached', ['failed', 'delivered']);
+    await leaseholder('Still Waiting', ['queued', 'sending']);
+    await leaseholder('Cancelled Only', ['cancelled', 'cancelled']);
+    await createPaymentLink(t.ctx, { tenant: { name: 'Never Asked', address: 'Flat 9' } });
+    const page = (await api('GET', '/api/leaseholders?status=unreachable')).json();
+    expect(page.items.map((item: { name: string }) => item.name)).toEqual(['Failed Both']);
+    expect(page.total).toBe(1);
+  });
+
   it('counts the accounts up to 10,000 and says when there are more', async () => {
     const now = t.clock.now();
     const rows = Array.from({ length: 10_001 }, (_, n) => ({
