@@ -193,6 +193,59 @@ describe('leaseholder accounts', () => {
     expect(page.total).toBe(1);
   });
 
+  it('exports thousands of accounts in the list order, page after page', async () => {
+    const now = t.clock.now();
+    // Ties on balance and on owing since, and one account in five not owing.
+    const rows = Array.from({ length: 2_500 }, (_, n) => ({
+      id: `acct-${String((n * 7919) % 2_500).padStart(4, '0')}`,
+      name: `Acct ${String(n).padStart(4, '0')}`,
+      address: `Flat ${n}`,
+      match_key: `acct ${n}|flat ${n}`,
+      search_text: `acct ${n}\n\nflat ${n}`,
+      balance_pence: n % 5 === 0 ? 0 : (n % 7) * 100,
+      owing_since: n % 5 === 0 ? null : now - (n % 11) * DAY_MS,
+      created_at: now,
+    }));
+    for (let at = 0; at < rows.length; at += 500) {
+      await t.ctx.db
+        .insertInto('tenants')
+        .values(rows.slice(at, at + 500))
+        .execute();
+    }
+    const all = [
+      ...rows,
+      { id: link.tenant_id, name: 'Margaret Hughes', balance_pence: 120_000, owing_since: now },
+    ];
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const exported = async (query: string) =>
+      (await api('GET', `/api/leaseholders/export.csv?${query}`)).body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split('","')[1]);
+    const names = (sorted: typeof all) => sorted.map((row) => row.name);
+
+    const oldestFirst = [...all].sort(
+      (a, b) =>
+        (a.owing_since === null ? 1 : 0) - (b.owing_since === null ? 1 : 0) ||
+        (a.owing_since ?? 0) - (b.owing_since ?? 0) ||
+        byId(a, b),
+    );
+    expect(await exported('sort=daysOwing&direction=desc')).toEqual(names(oldestFirst));
+    const newestFirst = [...all].sort(
+      (a, b) =>
+        (a.owing_since === null ? 1 : 0) - (b.owing_since === null ? 1 : 0) ||
+        (b.owing_since ?? 0) - (a.owing_since ?? 0) ||
+        byId(b, a),
+    );
+    expect(await exported('sort=daysOwing&direction=asc')).toEqual(names(newestFirst));
+    const largest = [...all].sort((a, b) => b.balance_pence - a.balance_pence || byId(b, a));
+    expect(await exported('sort=balance&direction=desc')).toEqual(names(largest));
+    const byName = [...all].sort((a, b) =>
+      a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
+    );
+    expect(await exported('sort=name&direction=asc')).toEqual(names(byName));
+  });
+
   it('counts the accounts up to 10,000 and says when there are more', async () => {
     const now = t.clock.now();
     const rows = Array.from({ length: 10_001 }, (_, n) => ({
