@@ -30,8 +30,11 @@ const DAFYDD = makeLeaseholder({
   holdReason: 'Dispute',
 });
 
-/** GET /api/leaseholders answering `items` (paged as the server pages), or `status` if set. */
-function mockList(items: LeaseholderItem[], options: { status?: number } = {}) {
+/**
+ * GET /api/leaseholders answering `items` (paged as the server pages, counted up to `cap`), or
+ * `status` if set.
+ */
+function mockList(items: LeaseholderItem[], options: { status?: number; cap?: number } = {}) {
   return mockApi(({ url }) => {
     const { pathname, searchParams } = new URL(url, 'http://localhost');
     if (options.status) return json(options.status, { message: 'boom' });
@@ -44,7 +47,8 @@ function mockList(items: LeaseholderItem[], options: { status?: number } = {}) {
     const offset = Number(searchParams.get('offset') ?? 0);
     return json(200, {
       items: items.slice(offset, offset + limit),
-      total: items.length,
+      total: Math.min(items.length, options.cap ?? items.length),
+      isTotalCapped: items.length > (options.cap ?? items.length),
       limit,
       offset,
     });
@@ -127,6 +131,26 @@ describe('Leaseholders list', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(address()).toBe('/leaseholders?offset=25');
     expect(await screen.findByText('Leaseholder 30')).toBeInTheDocument();
+  });
+
+  it('says when more match than were counted, pages on, and exports them all', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      makeLeaseholder({ id: `acc-${index}`, name: `Leaseholder ${index + 1}` }),
+    );
+    mockList(many, { cap: 25 });
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderPage();
+    expect(await screen.findByText('1–25 of 25+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const { toast } = await import('@/components/ui/toaster');
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Export ready', {
+        description: 'More than 25 leaseholders exported.',
+      }),
+    );
   });
 
   it('says when there are no leaseholders at all, and points to the upload', async () => {
