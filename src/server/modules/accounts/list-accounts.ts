@@ -1,4 +1,10 @@
-import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type {
   LeaseholderItem,
   LeaseholderListQuery,
@@ -9,7 +15,7 @@ import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Database, TenantsTable } from '../../db/schema.js';
 import { paymentUrlOf } from '../messages/message-content.js';
-import { isTermInMoreLinks, likePattern, tenantsMatching } from '../payment-links/link-search.js';
+import { holdsText, isTermInMoreLinks, tenantsMatching } from '../payment-links/link-search.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
 import { referenceKeyOf } from './account-keys.js';
 
@@ -23,15 +29,13 @@ type Account = Selectable<TenantsTable>;
 type Filters = Pick<LeaseholderListQuery, 'search' | 'status'>;
 
 /**
- * A term in more links than the count goes to is tested against each account in the page's order:
- * the page fills quickly and the count stops at its cap. A rarer one is looked up as a list of
- * ids, which reads only what it finds, where testing every account would read them all to count.
+ * Whether the term is in more links than the count goes to (TOTAL_CAP): how matchesSearch runs
+ * it. Such a term is tested against each account in the page's order: the page fills quickly and
+ * the count stops at its cap. A rarer one is looked up as a list of ids, which reads only what it
+ * finds, where testing every account would read them all to count.
  */
-const COMMON_TERM_LINKS = TOTAL_CAP;
-
-/** Whether the term is in more than COMMON_TERM_LINKS links: how matchesSearch runs it. */
 export function isCommonTerm(ctx: AppContext, search: string | undefined): Promise<boolean> {
-  return search ? isTermInMoreLinks(ctx, search, COMMON_TERM_LINKS) : Promise.resolve(false);
+  return search ? isTermInMoreLinks(ctx, search, TOTAL_CAP) : Promise.resolve(false);
 }
 
 /**
@@ -57,8 +61,9 @@ function matchesSearch(
   const byReference = reference && /\d/.test(reference) && !isWholePhone ? reference : null;
   const text = isCommon ? null : tenantsMatching(ctx, search);
   if (!text) {
-    const like = likePattern(search.toLowerCase());
-    const conditions = [eb(sql`tenants.search_text`, 'like', sql`${like} escape '\\'`)];
+    const conditions: Expression<SqlBool>[] = [
+      holdsText('tenants.search_text', search.toLowerCase()),
+    ];
     if (byReference) conditions.push(eb('tenants.reference_key', 'like', `%${byReference}%`));
     if (isPhone) conditions.push(eb('tenants.phone', 'like', `%${digits}%`));
     return eb.or(conditions);

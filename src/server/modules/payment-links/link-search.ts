@@ -6,8 +6,18 @@ import type { AppContext } from '../../context.js';
 const DRAIN_CHUNK = 1_000;
 
 /** LIKE treats % and _ as wildcards: a search for "50%" means those characters. */
-export function likePattern(term: string): string {
+function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** `column` holds the lower-cased term as it is (LIKE, wildcards escaped). */
+export function holdsText(column: string, term: string) {
+  return sql<SqlBool>`${sql.ref(column)} like ${likePattern(term)} escape '\\'`;
+}
+
+/** A trigram index answers only terms of 3 characters or more. */
+function hasTrigrams(term: string): boolean {
+  return [...term].length >= 3;
 }
 
 export interface Search {
@@ -28,7 +38,7 @@ function sqliteMatches(term: string) {
   // link with LIKE instead, on every search even with nothing pending.
   const pending = sql`select pending.link_rowid from payment_links_fts_pending pending
     cross join payment_links pending_link on pending_link.rowid = pending.link_rowid
-    where pending_link.search_text like ${likePattern(term)} escape '\\'`;
+    where ${holdsText('pending_link.search_text', term)}`;
   return { phrase, indexed, pending };
 }
 
@@ -41,7 +51,7 @@ function sqliteMatches(term: string) {
  */
 export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): Search {
   const term = search.toLowerCase();
-  if (ctx.engine === 'sqlite' && [...term].length >= 3) {
+  if (ctx.engine === 'sqlite' && hasTrigrams(term)) {
     const { phrase, indexed, pending } = sqliteMatches(term);
     // `+rowid` stops SQLite from looking each match up by rowid: the page walks its sort index
     // and keeps the matching links, and the count (with a status filter; countAlone serves the
@@ -56,7 +66,7 @@ export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): 
         + (select count(*) from (${pending}))`,
     };
   }
-  const where = sql<SqlBool>`${sql.ref('payment_links.search_text')} like ${likePattern(term)} escape '\\'`;
+  const where = holdsText('payment_links.search_text', term);
   return { page: where, where, countAlone: null };
 }
 
@@ -68,12 +78,12 @@ export function matchesSearch(ctx: Pick<AppContext, 'engine'>, search: string): 
  */
 export function tenantsMatching(ctx: Pick<AppContext, 'engine'>, search: string) {
   const term = search.toLowerCase();
-  if ([...term].length < 3) return null;
+  if (!hasTrigrams(term)) return null;
   if (ctx.engine === 'sqlite') {
     const { indexed, pending } = sqliteMatches(term);
     return sql`select tenant_id from payment_links where rowid in (${indexed} union all ${pending})`;
   }
-  return sql`select tenant_id from payment_links where search_text like ${likePattern(term)} escape '\\'`;
+  return sql`select tenant_id from payment_links where ${holdsText('search_text', term)}`;
 }
 
 /**
@@ -86,14 +96,15 @@ export async function isTermInMoreLinks(
   cap: number,
 ): Promise<boolean> {
   const term = search.toLowerCase();
-  if ([...term].length < 3) return false;
+  if (!hasTrigrams(term)) return false;
   const links =
     ctx.engine === 'sqlite'
       ? sqliteMatches(term).indexed
-      : sql`select 1 from payment_links where search_text like ${likePattern(term)} escape '\\'`;
-  const { rows } = await sql<{
+      : sql`select 1 from payment_links where ${holdsText('search_text', term)}`;
+  const counted = sql<{
     found: number;
-  }>`select count(*) as found from (${links} limit ${cap + 1}) links`.execute(ctx.db);
+  }>`select count(*) as found from (${links} limit ${cap + 1}) links`;
+  const { rows } = await counted.execute(ctx.db);
   return Number(rows[0]?.found ?? 0) > cap;
 }
 
