@@ -1,16 +1,15 @@
-import { pipeline, Readable } from 'node:stream';
-import { TZDate } from '@date-fns/tz';
-import { stringify } from 'csv-stringify';
-import { format } from 'date-fns';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import { formulaSafe } from '../../../shared/csv.js';
-import { formatIsoDateTime, UK_TIME_ZONE } from '../../../shared/dates.js';
+import { formatIsoDateTime } from '../../../shared/dates.js';
 import type { LeaseholderExportQuerySchema } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
+import { keysetPages } from '../../db/keyset-pages.js';
+import { csvStream, sendCsvDownload } from '../../http/csv-download.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import {
-  accountOrder,
+  accountSort,
   filteredAccounts,
   isCommonTerm,
   openLinksOf,
@@ -31,42 +30,29 @@ const HEADER = [
   'Open Link Expires',
   'Payment Link',
 ];
+
+/** Accounts read a query at a time, so a large estate never sits in memory. */
 const PAGE_ROWS = 1_000;
 
-/** GET /api/leaseholders/export.csv: every account the list's filters keep, in its order. */
+/** GET /api/leaseholders/export.csv: see accountsCsv. */
 export function sendAccountsCsv(ctx: AppContext, query: ExportQuery, reply: FastifyReply) {
-  const day = format(new TZDate(ctx.clock.now(), UK_TIME_ZONE), 'yyyy-MM-dd');
-  const csv = stringify({
-    bom: true,
-    quoted: true,
-    quoted_empty: true,
-    record_delimiter: 'windows',
-  });
-  const body = pipeline(Readable.from(records(ctx, query)), csv, (error) => {
-    if (error) reply.log.error({ err: error }, 'leaseholders export failed');
-  });
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="leaseholders-${day}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(body);
+  return sendCsvDownload(reply, 'leaseholders', ctx.clock.now(), (onError) =>
+    accountsCsv(ctx, query, { onError }),
+  );
 }
 
-/**
- * A page at a time, so a large estate never sits in memory. Offset paging over the list's own
- * order with the id last: an account changing meanwhile may move, which an export taken at one
- * moment accepts.
- */
-async function* records(ctx: AppContext, query: ExportQuery) {
+/** Every account the list's filters keep, in its order, as a CSV like Payment Status's. */
+export function accountsCsv(
+  ctx: AppContext,
+  query: ExportQuery,
+  { pageRows = PAGE_ROWS, onError }: { pageRows?: number; onError?: (error: Error) => void } = {},
+): Readable {
+  return csvStream(records(ctx, query, pageRows), onError);
+}
+
+async function* records(ctx: AppContext, query: ExportQuery, pageRows: number) {
   yield HEADER;
-  const isCommon = await isCommonTerm(ctx, query.search);
-  for (let offset = 0; ; offset += PAGE_ROWS) {
-    const rows = await filteredAccounts(ctx, query, isCommon)
-      .selectAll('tenants')
-      .orderBy(accountOrder(query))
-      .limit(PAGE_ROWS)
-      .offset(offset)
-      .execute();
+  for await (const rows of accountPages(ctx, query, pageRows)) {
     const links = await openLinksOf(
       ctx,
       rows.map((row) => row.id),
@@ -84,8 +70,25 @@ async function* records(ctx: AppContext, query: ExportQuery) {
         item.holdUntil ? formatIsoDateTime(item.holdUntil) : '',
         item.openLink ? formatIsoDateTime(item.openLink.expiresAt) : '',
         item.openLink?.linkUrl ?? '',
-      ].map(formulaSafe);
+      ];
     }
-    if (rows.length < PAGE_ROWS) return;
   }
+}
+
+/**
+ * The list's accounts in its order, a keyset page at a time. Days owing is two runs: the accounts
+ * owing, then those not owing, whose empty owing_since no row-value bound can pass.
+ */
+async function* accountPages(ctx: AppContext, query: ExportQuery, pageRows: number) {
+  const isCommon = await isCommonTerm(ctx, query.search);
+  const accounts = filteredAccounts(ctx, query, isCommon).selectAll('tenants');
+  const { keys, direction } = accountSort(query);
+  if (query.sort !== 'daysOwing') {
+    yield* keysetPages(accounts, keys, direction, pageRows);
+    return;
+  }
+  const owing = accounts.where('tenants.owing_since', 'is not', null);
+  yield* keysetPages(owing, keys, direction, pageRows);
+  const notOwing = accounts.where('tenants.owing_since', 'is', null);
+  yield* keysetPages(notOwing, [sql.ref('tenants.id')], direction, pageRows);
 }

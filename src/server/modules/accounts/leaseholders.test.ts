@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import type { Insertable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentLink, type PaymentLink } from '../../../../tests/helpers/factories.js';
@@ -7,6 +8,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
+import { LEASEHOLDER_SORTS } from '../../../shared/leaseholders.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { runHousekeeping } from '../../jobs/housekeeping.js';
@@ -14,6 +16,8 @@ import { runDueJobs } from '../../jobs/run-due-jobs.js';
 import { remindersCancelKey } from '../messages/job-kinds.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
 import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
+import { accountsCsv } from './export-accounts.js';
+import { listAccounts } from './list-accounts.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -257,6 +261,39 @@ describe('leaseholder accounts', () => {
       a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
     );
     expect(await exported('sort=name&direction=asc')).toEqual(names(byName));
+  });
+
+  it('exports page after page in exactly the list order, for every sort, filter and direction', async () => {
+    const now = t.clock.now();
+    // Equal balances, equal owing-since days and equal names, so only the id orders them, and
+    // accounts not owing, in credit and settled, each group longer than a page.
+    const rows = Array.from({ length: 12 }, (_, n) => ({
+      id: `acct-${String((n * 5) % 12).padStart(2, '0')}`,
+      name: n % 3 === 0 ? 'Same Name' : `Name ${n % 4}`,
+      address: `Flat ${n}`,
+      match_key: `flat ${n}`,
+      search_text: `name\n\nflat ${n}`,
+      balance_pence: [0, 0, 500, -500, 500, 0, 900][n % 7]!,
+      owing_since: [null, null, now - DAY_MS, null, now - DAY_MS, null, now - 2 * DAY_MS][n % 7]!,
+      created_at: now,
+    }));
+    await insertAccounts(rows);
+    for (const sort of LEASEHOLDER_SORTS) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const status of [undefined, 'owing', 'settled'] as const) {
+          const query = { sort, direction, status };
+          const listed = await listAccounts(t.ctx, { ...query, limit: 100, offset: 0 });
+          const csv = await text(accountsCsv(t.ctx, query, { pageRows: 2 }));
+          const addresses = csv
+            .split('\r\n')
+            .slice(1, -1)
+            .map((line) => line.split('","')[4]);
+          expect(addresses, `${sort} ${direction} ${status}`).toEqual(
+            listed.items.map((item) => item.address),
+          );
+        }
+      }
+    }
   });
 
   it('counts the accounts up to 10,000 and says when there are more', async () => {

@@ -126,26 +126,38 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
   }
 }
 
-/** The ORDER BY of a sort, with the id last so pages never overlap. */
-export function accountOrder(query: Pick<LeaseholderListQuery, 'sort' | 'direction'>) {
-  // One ORDER BY list: Kysely deprecates orderBy with an array.
-  return sql.join(accountOrderTerms(query));
-}
-
-/** Each sort is an index's order (migrations 0014, 0019), so a page reads 25 entries, not all. */
-function accountOrderTerms(query: Pick<LeaseholderListQuery, 'sort' | 'direction'>) {
-  const direction = sql.raw(query.direction);
+/**
+ * A sort's keys, all in one direction, with the id last so pages never overlap. Each is an
+ * index's order (migrations 0014, 0019), so a page reads 25 entries, not all. Most days owing
+ * first is the oldest owing_since first; accounts not owing (no owing_since) go last.
+ */
+export function accountSort(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
+  const id = sql.ref('tenants.id');
+  const keyed = (first: Expression<unknown>, direction: 'asc' | 'desc') => ({
+    keys: [first, id],
+    direction,
+  });
   switch (query.sort) {
     case 'name':
-      return [sql`lower(tenants.name) ${direction}`, sql`tenants.id ${direction}`];
-    case 'daysOwing': {
-      // Most days owing first is the oldest owing_since first; accounts not owing go last.
-      const since = sql.raw(query.direction === 'desc' ? 'asc' : 'desc');
-      return [sql`tenants.owing_since ${since} nulls last`, sql`tenants.id ${since}`];
-    }
+      return keyed(sql`lower(tenants.name)`, query.direction);
+    case 'daysOwing':
+      return keyed(sql.ref('tenants.owing_since'), query.direction === 'desc' ? 'asc' : 'desc');
     default:
-      return [sql`tenants.balance_pence ${direction}`, sql`tenants.id ${direction}`];
+      // Settled accounts all owe nothing, so by balance they are in id order alone, which an
+      // export's page can seek to (keysetPages) where (balance, id) would read from the start.
+      return query.status === 'settled'
+        ? { keys: [id], direction: query.direction }
+        : keyed(sql.ref('tenants.balance_pence'), query.direction);
   }
+}
+
+/** The ORDER BY of a sort (accountSort). */
+export function accountOrder(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
+  const { keys, direction } = accountSort(query);
+  const order = sql.raw(direction);
+  const nulls = sql.raw(query.sort === 'daysOwing' ? ' nulls last' : '');
+  // One ORDER BY list: Kysely deprecates orderBy with an array.
+  return sql.join(keys.map((key, index) => sql`${key} ${order}${index === 0 ? nulls : sql``}`));
 }
 
 /**
@@ -191,8 +203,11 @@ export async function openLinksOf(
 ): Promise<Map<string, OpenLink>> {
   const found = new Map<string, OpenLink>();
   if (tenantIds.length === 0) return found;
+  // Read from the accounts, so their links are found by account (payment_links_tenant): SQLite
+  // would otherwise read every pending link through the status index for an export's page.
   const rows = await ctx.db
-    .selectFrom('payment_links')
+    .selectFrom('tenants')
+    .innerJoin('payment_links', 'payment_links.tenant_id', 'tenants.id')
     .select((eb) => [
       'payment_links.id',
       'payment_links.tenant_id',
@@ -207,7 +222,7 @@ export async function openLinksOf(
         .where('messages.kind', '=', 'payment_link')
         .as('sent_at'),
     ])
-    .where('payment_links.tenant_id', 'in', tenantIds)
+    .where('tenants.id', 'in', tenantIds)
     .where('payment_links.status', '=', 'pending')
     .where('payment_links.processing_since', 'is', null)
     .where('payment_links.expires_at', '>', ctx.clock.now())

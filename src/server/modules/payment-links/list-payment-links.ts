@@ -83,17 +83,16 @@ export async function listPaymentLinks(
   };
 }
 
-/** The list's links for `query`: filtered, searched and sorted, not paged (the CSV export's). */
+/** The list's links for `query`: filtered and searched, not sorted or paged (the CSV export's). */
 export function filteredLinks(
   ctx: AppContext,
-  query: Pick<PaymentLinkListQuery, 'status' | 'sort' | 'direction'>,
+  query: Pick<PaymentLinkListQuery, 'status'>,
   search: Search | null,
   now: number,
 ) {
   let links = linksWithTenants(ctx, now);
   if (query.status) links = links.where(hasEffectiveStatus(query.status, now));
   if (search) links = links.where(search.page);
-  for (const key of sortKeys(ctx, query.sort, now)) links = links.orderBy(key, query.direction);
   return links;
 }
 
