@@ -31,16 +31,16 @@ export interface Header {
 export function findHeader(
   rows: readonly (readonly string[])[],
   mapping?: ColumnMapping | null,
-  joinAddressParts = true,
+  joinParts = true,
 ): Header | MissingColumns | string {
   const top = rows.slice(0, HEADER_SEARCH_ROWS);
   let index = top.findIndex(
-    (cells) => !isBlank(cells) && hasEveryColumn(cells, mapping, joinAddressParts),
+    (cells) => !isBlank(cells) && hasEveryColumn(cells, mapping, joinParts),
   );
   if (index < 0) index = top.findIndex((cells) => filledCells(cells) >= REQUIRED_COLUMNS.length);
   if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
   if (index < 0) return NO_HEADER_MESSAGE;
-  const columns = matchColumns(rows[index]!, mapping, joinAddressParts);
+  const columns = matchColumns(rows[index]!, mapping, joinParts);
   if (!(columns instanceof Map)) return columns;
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
@@ -50,10 +50,10 @@ export function findHeader(
 function hasEveryColumn(
   cells: readonly string[],
   mapping: ColumnMapping | null | undefined,
-  joinAddressParts: boolean,
+  joinParts: boolean,
 ): boolean {
   try {
-    return matchColumns(cells, mapping, joinAddressParts) instanceof Map;
+    return matchColumns(cells, mapping, joinParts) instanceof Map;
   } catch (error) {
     // The mapping names a heading this row lacks: it is not the header row.
     if (error instanceof MappingMismatchError) return false;
@@ -85,14 +85,14 @@ export interface SheetHeader<S> {
 export function findSheet<S extends { rows: readonly (readonly string[])[] }>(
   sheets: readonly S[],
   mapping?: ColumnMapping | null,
-  joinAddressParts = true,
+  joinParts = true,
 ): SheetHeader<S> | (MissingColumns & { sheet: S }) | string {
   let closest: (MissingColumns & { sheet: S }) | undefined;
   let mismatch: MappingMismatchError | undefined;
   for (const sheet of sheets) {
     let found: Header | MissingColumns | string;
     try {
-      found = findHeader(sheet.rows, mapping, joinAddressParts);
+      found = findHeader(sheet.rows, mapping, joinParts);
     } catch (error) {
       if (!(error instanceof MappingMismatchError)) throw error;
       mismatch ??= error;

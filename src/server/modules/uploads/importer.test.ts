@@ -152,6 +152,40 @@ describe('the importer', () => {
     ]);
   });
 
+  it('joins a name kept in parts: title, forename and surname, whatever their order', async () => {
+    const bytes = csvOf([
+      ['Surname', 'Title', 'Forename(s)', 'Email', 'Mobile', 'Address', 'Balance'],
+      ['Evans', 'Mrs', 'Nia Mair', 'nia@example.co.uk', '', 'Flat 3', '10'],
+      ['Jones', '', 'Dai', 'dai@example.co.uk', '', 'Flat 4', '20'],
+      ['Smith', 'Dr', '', 'ann@example.co.uk', '', 'Flat 5', '30'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toEqual([
+      'Dai Jones',
+      'Dr Smith',
+      'Mrs Nia Mair Evans',
+    ]);
+  });
+
+  it('asks for the name when the file has only a surname, and reads a Name heading as it is', async () => {
+    const surnameOnly = csvOf([
+      ['Surname', 'Email', 'Mobile', 'Address', 'Balance'],
+      ['Evans', 'nia@example.co.uk', '', 'Flat 3', '10'],
+    ]);
+    const refused = await uploadFile(t.app, cookie, 'a.csv', surnameOnly);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ missingColumns: ['Tenant Name'] });
+
+    const named = csvOf([
+      ['Title', 'Name', 'Surname', 'Email', 'Mobile', 'Address', 'Balance'],
+      ['Mrs', 'Nia Evans', 'Evans', 'nia@example.co.uk', '', 'Flat 3', '10'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'b.csv', named);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Nia Evans']);
+  });
+
   it('keeps reading the address as the clerk mapped it for the same headings before', async () => {
     const header = ['Name', 'Email', 'Mobile', 'Address 1', 'Town', 'Postcode', 'Balance'];
     const row = ['Nia Evans', 'nia@example.co.uk', '', 'Flat 3', 'London', 'SE1 9AA', '10'];

@@ -9,8 +9,9 @@ import {
 } from '../../../shared/upload.js';
 
 /**
- * Where each column is in the file's rows: one cell, or for an address kept in parts (Address
- * Line 1, Address Line 2, Town, Postcode) the parts' cells, joined with commas.
+ * Where each column is in the file's rows: one cell, or for a name or an address kept in parts
+ * (Title, Forename, Surname; Address Line 1, Address Line 2, Town, Postcode) the parts' cells,
+ * joined in that order (validate-rows.ts: a name's with spaces, an address's with commas).
  */
 export type Columns = Map<UploadColumn, readonly number[]>;
 
@@ -26,13 +27,13 @@ export class MappingMismatchError extends Error {}
 /**
  * Finds each column in the header row (issue 31): first the clerk's mapping, then the template's
  * heading and its aliases (COLUMN_ALIASES), compared by letters and digits only, then (when
- * `joinAddressParts`) an address kept in parts. A heading holds one column at most, so 'Name'
+ * `joinParts`) a name or an address kept in parts. A heading holds one column at most, so 'Name'
  * cannot be both the tenant and something else.
  */
 export function matchColumns(
   header: readonly string[],
   mapping?: ColumnMapping | null,
-  joinAddressParts = true,
+  joinParts = true,
 ): Columns | MissingColumns {
   const columns: Columns = new Map();
   const used = new Set<number>();
@@ -62,15 +63,40 @@ export function matchColumns(
       break;
     }
   }
-  // Only when no heading is the address, so a file that already had one keeps reading it as it
-  // did: a changed address would not find its leaseholder's account again.
-  const addressParts = joinAddressParts ? addressPartsOf(keys, used) : null;
-  if (!columns.has('Property Address') && addressParts) {
-    columns.set('Property Address', addressParts);
+  // Only when no heading is the name or the address, so a file that already had one keeps
+  // reading it as it did: a changed name or address would not find its account again.
+  if (joinParts && !columns.has('Tenant Name')) {
+    const nameParts = namePartsOf(keys, used);
+    if (nameParts) columns.set('Tenant Name', nameParts);
+  }
+  if (joinParts && !columns.has('Property Address')) {
+    const addressParts = addressPartsOf(keys, used);
+    if (addressParts) columns.set('Property Address', addressParts);
   }
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length === 0) return columns;
   return { missing, headings: header.map((cell) => cell.trim()).filter((cell) => cell !== '') };
+}
+
+/** A name's parts in the order they are written, each perhaps headed 'Tenant …' or 'Lessee …'. */
+const NAME_PARTS = [
+  /^(?:tenant|leaseholder|lessee)?(?:title|salutation)$/,
+  /^(?:tenant|leaseholder|lessee)?(?:first|given|christian|fore)names?$/,
+  /^(?:tenant|leaseholder|lessee)?middlenames?$/,
+  /^(?:tenant|leaseholder|lessee)?(?:last|family|sur)names?$/,
+];
+
+/**
+ * The cells of a name kept in parts: title, forename, middle name and surname in that order,
+ * whatever the file's order; none without a surname and a title or forename.
+ */
+function namePartsOf(keys: readonly string[], used: ReadonlySet<number>): number[] | null {
+  const parts = NAME_PARTS.map((part) =>
+    keys.findIndex((key, at) => !used.has(at) && part.test(key)),
+  );
+  const [title, forename, , surname] = parts;
+  if (surname === -1 || (title === -1 && forename === -1)) return null;
+  return parts.filter((at) => at !== -1);
 }
 
 /** Numbered address lines ('Address 1', 'Address Line 2', 'Addr3'), then town and postcode. */

@@ -79,8 +79,8 @@ async function checkFile(input: WorkerInput): Promise<void> {
   // A sheet is named to the clerk only where there was a choice of sheets.
   const nameOf = (sheet: Sheet) => (sheets.length > 1 ? sheet.name : null);
   try {
-    // Without a mapping sent, a mapping the clerk made for these headings comes before an
-    // address joined from its parts: a changed address would not find its account again.
+    // Without a mapping sent, a mapping the clerk made for these headings comes before a name
+    // or address joined from its parts: a changed one would not find its account again.
     let found = findSheet(sheets, input.mapping, input.mapping !== null);
     if (typeof found === 'object' && 'missing' in found && input.mapping === null) {
       const remembered = await rememberedMapping(found.headings);

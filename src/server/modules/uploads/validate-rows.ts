@@ -40,13 +40,17 @@ export const UNREADABLE_ROW_MESSAGE =
 /** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
 const MAX_PENCE = 100_000_000;
 
-/** A column's text in a row: its cell, or its parts' cells joined with commas. */
-function textOf(cells: readonly string[], at: readonly number[] = []): string {
+/** A column's text in a row: its cell, or its parts' cells joined, a name's with spaces. */
+function textOf(
+  cells: readonly string[],
+  column: UploadColumn,
+  at: readonly number[] = [],
+): string {
   if (at.length === 1) return (cells[at[0]!] ?? '').trim();
   return at
     .map((index) => (cells[index] ?? '').trim())
     .filter((text) => text !== '')
-    .join(', ');
+    .join(column === 'Tenant Name' ? ' ' : ', ');
 }
 
 export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
@@ -88,7 +92,7 @@ export function checkRows(
     const cells = rows[index]!;
     const rowNumber = index + 1;
     if (isBlank(cells)) continue;
-    const cell = (column: UploadColumn) => textOf(cells, columns.get(column));
+    const cell = (column: UploadColumn) => textOf(cells, column, columns.get(column));
     if (isTotalsRow(cell)) {
       end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
       continue;
