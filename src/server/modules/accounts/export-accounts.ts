@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { formatIsoDateTime } from '../../../shared/dates.js';
 import type { LeaseholderExportQuerySchema } from '../../../shared/leaseholders.js';
@@ -76,19 +75,19 @@ async function* records(ctx: AppContext, query: ExportQuery, pageRows: number) {
 }
 
 /**
- * The list's accounts in its order, a keyset page at a time. Days owing is two runs: the accounts
- * owing, then those not owing, whose empty owing_since no row-value bound can pass.
+ * The list's accounts in its order, a keyset page at a time. A sort with its nulls last (days
+ * owing) is two runs, those with the first key then those without, which no row-value bound can
+ * pass.
  */
 async function* accountPages(ctx: AppContext, query: ExportQuery, pageRows: number) {
   const isCommon = await isCommonTerm(ctx, query.search);
   const accounts = filteredAccounts(ctx, query, isCommon).selectAll('tenants');
-  const { keys, direction } = accountSort(query);
-  if (query.sort !== 'daysOwing') {
+  const { keys, direction, nullsLast } = accountSort(query);
+  if (!nullsLast) {
     yield* keysetPages(accounts, keys, direction, pageRows);
     return;
   }
-  const owing = accounts.where('tenants.owing_since', 'is not', null);
-  yield* keysetPages(owing, keys, direction, pageRows);
-  const notOwing = accounts.where('tenants.owing_since', 'is', null);
-  yield* keysetPages(notOwing, [sql.ref('tenants.id')], direction, pageRows);
+  const [first, ...rest] = keys;
+  yield* keysetPages(accounts.where(first!, 'is not', null), keys, direction, pageRows);
+  yield* keysetPages(accounts.where(first!, 'is', null), rest, direction, pageRows);
 }

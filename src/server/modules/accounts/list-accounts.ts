@@ -129,35 +129,42 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
 /**
  * A sort's keys, all in one direction, with the id last so pages never overlap. Each is an
  * index's order (migrations 0014, 0019), so a page reads 25 entries, not all. Most days owing
- * first is the oldest owing_since first; accounts not owing (no owing_since) go last.
+ * first is the oldest owing_since first; accounts not owing (no owing_since) go last, which is
+ * what `nullsLast` says.
  */
 export function accountSort(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
   const id = sql.ref('tenants.id');
-  const keyed = (first: Expression<unknown>, direction: 'asc' | 'desc') => ({
+  const keyed = (first: Expression<unknown>, direction: 'asc' | 'desc', nullsLast = false) => ({
     keys: [first, id],
     direction,
+    nullsLast,
   });
   switch (query.sort) {
     case 'name':
       return keyed(sql`lower(tenants.name)`, query.direction);
     case 'daysOwing':
-      return keyed(sql.ref('tenants.owing_since'), query.direction === 'desc' ? 'asc' : 'desc');
+      return keyed(
+        sql.ref('tenants.owing_since'),
+        query.direction === 'desc' ? 'asc' : 'desc',
+        true,
+      );
     default:
       // Settled accounts all owe nothing, so by balance they are in id order alone, which an
       // export's page can seek to (keysetPages) where (balance, id) would read from the start.
       return query.status === 'settled'
-        ? { keys: [id], direction: query.direction }
+        ? { keys: [id], direction: query.direction, nullsLast: false }
         : keyed(sql.ref('tenants.balance_pence'), query.direction);
   }
 }
 
 /** The ORDER BY of a sort (accountSort). */
 export function accountOrder(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
-  const { keys, direction } = accountSort(query);
+  const { keys, direction, nullsLast } = accountSort(query);
+  const [first, ...rest] = keys;
   const order = sql.raw(direction);
-  const nulls = sql.raw(query.sort === 'daysOwing' ? ' nulls last' : '');
+  const nulls = sql.raw(nullsLast ? ' nulls last' : '');
   // One ORDER BY list: Kysely deprecates orderBy with an array.
-  return sql.join(keys.map((key, index) => sql`${key} ${order}${index === 0 ? nulls : sql``}`));
+  return sql.join([sql`${first} ${order}${nulls}`, ...rest.map((key) => sql`${key} ${order}`)]);
 }
 
 /**
