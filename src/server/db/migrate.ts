@@ -19,6 +19,7 @@ import { dashboardTotals } from './migrations/0016-dashboard-totals.js';
 import { rangeFirstIndexes } from './migrations/0017-range-first-indexes.js';
 import { batchSheet } from './migrations/0018-batch-sheet.js';
 import { accountListIndexes } from './migrations/0019-account-list-indexes.js';
+import { fullStatistics } from './migrations/0020-full-statistics.js';
 import type { Database } from './schema.js';
 
 /**
@@ -47,6 +48,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0017-range-first-indexes': rangeFirstIndexes(engine),
     '0018-batch-sheet': batchSheet(engine),
     '0019-account-list-indexes': accountListIndexes(engine),
+    '0020-full-statistics': fullStatistics(engine),
   };
 }
 

@@ -134,27 +134,25 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
  */
 export function accountSort(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
   const id = sql.ref('tenants.id');
-  const keyed = (first: Expression<unknown>, direction: 'asc' | 'desc', nullsLast = false) => ({
-    keys: [first, id],
-    direction,
-    nullsLast,
-  });
-  switch (query.sort) {
-    case 'name':
-      return keyed(sql`lower(tenants.name)`, query.direction);
-    case 'daysOwing':
-      return keyed(
-        sql.ref('tenants.owing_since'),
-        query.direction === 'desc' ? 'asc' : 'desc',
-        true,
-      );
-    default:
-      // Settled accounts all owe nothing, so by balance they are in id order alone, which an
-      // export's page can seek to (keysetPages) where (balance, id) would read from the start.
-      return query.status === 'settled'
-        ? { keys: [id], direction: query.direction, nullsLast: false }
-        : keyed(sql.ref('tenants.balance_pence'), query.direction);
-  }
+  const flipped: LeaseholderListQuery['direction'] = query.direction === 'desc' ? 'asc' : 'desc';
+  const { first, direction, nullsLast } = {
+    name: { first: sql`lower(tenants.name)`, direction: query.direction, nullsLast: false },
+    daysOwing: { first: sql.ref('tenants.owing_since'), direction: flipped, nullsLast: true },
+    balance: {
+      first: sql.ref('tenants.balance_pence'),
+      direction: query.direction,
+      nullsLast: false,
+    },
+  }[query.sort];
+  // Settled accounts all have a balance of nothing, and an account not owing has no owing_since:
+  // such a sort is the id order alone, which an index walks and an export's page can seek to
+  // (keysetPages), where (balance, id) would be read from the start and sorted.
+  const isIdOrder =
+    (query.sort === 'balance' && query.status === 'settled') ||
+    (query.sort === 'daysOwing' && (query.status === 'settled' || query.status === 'in_credit'));
+  return isIdOrder
+    ? { keys: [id], direction, nullsLast: false }
+    : { keys: [first, id], direction, nullsLast };
 }
 
 /** The ORDER BY of a sort (accountSort). */

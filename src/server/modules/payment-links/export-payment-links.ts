@@ -83,6 +83,6 @@ async function* csvRecords(ctx: AppContext, query: PaymentLinkExportQuery, pageR
 function linkPages(ctx: AppContext, query: PaymentLinkExportQuery, pageRows: number) {
   const now = ctx.clock.now();
   const search = query.search ? matchesSearch(ctx, query.search) : null;
-  const keys = sortKeys(ctx, query.sort, now);
+  const keys = sortKeys(ctx, query, now);
   return keysetPages(filteredLinks(ctx, query, search, now), keys, query.direction, pageRows);
 }

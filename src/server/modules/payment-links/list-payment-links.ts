@@ -1,9 +1,5 @@
 import { expressionBuilder, sql } from 'kysely';
-import type {
-  PaymentLinkListQuery,
-  PaymentLinkPage,
-  PaymentLinkSort,
-} from '../../../shared/payment-links.js';
+import type { PaymentLinkListQuery, PaymentLinkPage } from '../../../shared/payment-links.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { linksWithTenants, toPaymentLinkItem } from './link-query.js';
@@ -13,10 +9,15 @@ import { effectiveStatusSql, hasEffectiveStatus } from './link-state.js';
 /**
  * The sort keys, each ending with the id so paging is stable, each but the status served by an
  * index (0005, 0009); the status is the effective one, which no index can hold since it moves
- * with the clock. The name key is the start of the search text, which begins with the
- * lower-cased name, compared byte by byte on both engines.
+ * with the clock. Under a status filter every link has that status, so the status sort is the
+ * created order that follows it, which the status index holds. The name key is the start of the
+ * search text, which begins with the lower-cased name, compared byte by byte on both engines.
  */
-export function sortKeys(ctx: AppContext, sort: PaymentLinkSort, now: number) {
+export function sortKeys(
+  ctx: AppContext,
+  query: Pick<PaymentLinkListQuery, 'sort' | 'status'>,
+  now: number,
+) {
   const ref = (column: string) => sql.ref(`payment_links.${column}`);
   const nameKey =
     ctx.engine === 'postgres'
@@ -26,12 +27,14 @@ export function sortKeys(ctx: AppContext, sort: PaymentLinkSort, now: number) {
     createdAt: [ref('created_at')],
     amount: [ref('amount_pence')],
     expiresAt: [ref('expires_at')],
-    status: [
-      effectiveStatusSql(now)(expressionBuilder<Database, 'payment_links'>()),
-      ref('created_at'),
-    ],
+    status: query.status
+      ? [ref('created_at')]
+      : [
+          effectiveStatusSql(now)(expressionBuilder<Database, 'payment_links'>()),
+          ref('created_at'),
+        ],
     tenantName: [nameKey],
-  }[sort];
+  }[query.sort];
   return [...keys, ref('id')];
 }
 
@@ -55,14 +58,8 @@ export async function listPaymentLinks(
   const now = ctx.clock.now();
 
   const search = query.search ? matchesSearch(ctx, query.search) : null;
-  let pageIds = ctx.db.selectFrom('payment_links').select('payment_links.id');
-  if (query.status) pageIds = pageIds.where(hasEffectiveStatus(query.status, now));
-  if (search) pageIds = pageIds.where(search.page);
-  for (const key of sortKeys(ctx, query.sort, now)) pageIds = pageIds.orderBy(key, query.direction);
   const pageRows = async () => {
-    const ids = (await pageIds.limit(query.limit).offset(query.offset).execute()).map(
-      (row) => row.id,
-    );
+    const ids = (await pageIdsQuery(ctx, query, search, now).execute()).map((row) => row.id);
     if (ids.length === 0) return [];
     const rows = await linksWithTenants(ctx, now).where('payment_links.id', 'in', ids).execute();
     const order = new Map(ids.map((id, index) => [id, index]));
@@ -81,6 +78,20 @@ export async function listPaymentLinks(
     limit: query.limit,
     offset: query.offset,
   };
+}
+
+/** The ids of the page `query` asks for, chosen on the links table alone. */
+export function pageIdsQuery(
+  ctx: AppContext,
+  query: PaymentLinkListQuery,
+  search: Search | null,
+  now: number,
+) {
+  let pageIds = ctx.db.selectFrom('payment_links').select('payment_links.id');
+  if (query.status) pageIds = pageIds.where(hasEffectiveStatus(query.status, now));
+  if (search) pageIds = pageIds.where(search.page);
+  for (const key of sortKeys(ctx, query, now)) pageIds = pageIds.orderBy(key, query.direction);
+  return pageIds.limit(query.limit).offset(query.offset);
 }
 
 /** The list's links for `query`: filtered and searched, not sorted or paged (the CSV export's). */
