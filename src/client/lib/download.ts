@@ -18,16 +18,56 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
+/** How often a download's progress is reported: often enough to see it move, not every chunk. */
+const PROGRESS_EVERY_MS = 250;
+
+/** Counts a CSV's records as its bytes arrive: line ends outside quoted cells (RFC 4180). */
+function csvRecordCounter() {
+  let isQuoted = false;
+  let records = 0;
+  return (bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length; at++) {
+      if (bytes[at] === 0x22) isQuoted = !isQuoted;
+      else if (bytes[at] === 0x0a && !isQuoted) records++;
+    }
+    return records;
+  };
+}
+
 /**
  * GETs `url` with the session cookie and saves the answer under the name its Content-Disposition
  * gives, else `fallbackName`. Fetched rather than followed as a link, so that a refusal becomes
- * an error the page can report instead of a broken file. Resolves with the response, for any
- * headers that say more.
+ * an error the page can report instead of a broken file. `onRecords` hears how many records of a
+ * CSV have arrived, now and then and once at the end: a large export takes a minute. Resolves
+ * with the response, for any headers that say more.
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<Response> {
+export async function downloadFile(
+  url: string,
+  fallbackName: string,
+  onRecords?: (records: number) => void,
+): Promise<Response> {
   const response = await fetch(url, { credentials: 'include' });
   await throwIfNotOk(response);
   const filename = filenameFrom(response.headers.get('content-disposition'), fallbackName);
-  saveBlob(await response.blob(), filename);
+  const reader = onRecords ? response.body?.getReader() : undefined;
+  if (!reader || !onRecords) {
+    saveBlob(await response.blob(), filename);
+    return response;
+  }
+  const chunks: Uint8Array[] = [];
+  const count = csvRecordCounter();
+  let records = 0;
+  let reportedAt = performance.now();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    records = count(read.value);
+    if (performance.now() - reportedAt >= PROGRESS_EVERY_MS) {
+      reportedAt = performance.now();
+      onRecords(records);
+    }
+  }
+  onRecords(records);
+  const type = response.headers.get('content-type') ?? '';
+  saveBlob(new Blob(chunks as BlobPart[], { type }), filename);
   return response;
 }

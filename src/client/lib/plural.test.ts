@@ -12,4 +12,8 @@ describe('plural', () => {
     expect(plural(1, 'row needs', 'rows need')).toBe('1 row needs');
     expect(plural(2, 'row needs', 'rows need')).toBe('2 rows need');
   });
+
+  it('groups the thousands of a large count', () => {
+    expect(plural(621_008, 'leaseholder')).toBe('621,008 leaseholders');
+  });
 });

@@ -13,14 +13,24 @@ export function exportLeaseholdersUrl(query: ExportQuery): string {
   return `/api/leaseholders/export.csv?${leaseholdersSearch({ search, status, sort, direction })}`;
 }
 
-/** Saves the CSV; `count` is the list's total, for the toast (`isCapped`: at least that many). */
+interface ExportVariables {
+  query: ExportQuery;
+  /** Hears how many records of the file have arrived, its header included (ExportCsvButton). */
+  onRecords?: (records: number) => void;
+}
+
+/** Saves the CSV and says how many rows it holds (its records but the header). */
 export const exportLeaseholdersMutationOptions = mutationOptions({
-  mutationFn: ({ query }: { query: ExportQuery; count: number; isCapped: boolean }) =>
-    downloadFile(exportLeaseholdersUrl(query), 'leaseholders.csv'),
-  onSuccess: (_response, { count, isCapped }) =>
-    toast.success('Export ready', {
-      description: `${isCapped ? 'More than ' : ''}${plural(count, 'leaseholder')} exported.`,
-    }),
+  mutationFn: async ({ query, onRecords }: ExportVariables) => {
+    let records = 0;
+    await downloadFile(exportLeaseholdersUrl(query), 'leaseholders.csv', (received) => {
+      records = received;
+      onRecords?.(received);
+    });
+    return Math.max(0, records - 1);
+  },
+  onSuccess: (rows) =>
+    toast.success('Export ready', { description: `${plural(rows, 'leaseholder')} exported.` }),
   onError: () =>
     toast.error('Export failed', { description: 'The leaseholders could not be exported.' }),
 });

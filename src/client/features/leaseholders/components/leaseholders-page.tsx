@@ -1,6 +1,7 @@
-import { Download, SearchX, Upload, Users } from 'lucide-react';
+import { SearchX, Upload, Users } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
 import { Link } from 'wouter';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -84,21 +85,12 @@ export function LeaseholdersPage() {
         title="Leaseholders"
         description="Every leaseholder’s balance, payment link and history"
         actions={
-          <Button
-            variant="outline"
+          <ExportCsvButton
             className="self-start lg:self-auto"
-            disabled={exporter.isPending || !page?.total}
-            onClick={() =>
-              exporter.mutate({
-                query,
-                count: page?.total ?? 0,
-                isCapped: page?.isTotalCapped ?? false,
-              })
-            }
-          >
-            <Download aria-hidden="true" />
-            {exporter.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
+            isExporting={exporter.isPending}
+            disabled={!page?.total}
+            onExport={(onRecords) => exporter.mutate({ query, onRecords })}
+          />
         }
       />
       <div className="flex flex-col gap-4">

@@ -19,14 +19,24 @@ export function exportPaymentLinksUrl(query: ExportQuery): string {
   return `/api/payment-links/export.csv?${params}`;
 }
 
-/** Saves the CSV; `count` is the list's total, for the toast (`isCapped`: at least that many). */
+interface ExportVariables {
+  query: ExportQuery;
+  /** Hears how many records of the file have arrived, its header included (ExportCsvButton). */
+  onRecords?: (records: number) => void;
+}
+
+/** Saves the CSV and says how many rows it holds (its records but the header). */
 export const exportPaymentLinksMutationOptions = mutationOptions({
-  mutationFn: ({ query }: { query: ExportQuery; count: number; isCapped: boolean }) =>
-    downloadFile(exportPaymentLinksUrl(query), 'payment-links.csv'),
-  onSuccess: (_response, { count, isCapped }) =>
-    toast.success('Export ready', {
-      description: `${isCapped ? 'More than ' : ''}${plural(count, 'payment link')} exported.`,
-    }),
+  mutationFn: async ({ query, onRecords }: ExportVariables) => {
+    let records = 0;
+    await downloadFile(exportPaymentLinksUrl(query), 'payment-links.csv', (received) => {
+      records = received;
+      onRecords?.(received);
+    });
+    return Math.max(0, records - 1);
+  },
+  onSuccess: (rows) =>
+    toast.success('Export ready', { description: `${plural(rows, 'payment link')} exported.` }),
   onError: () =>
     toast.error('Export failed', { description: 'The payment links could not be exported.' }),
 });

@@ -1,4 +1,5 @@
-import { Download, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
+import { ExportCsvButton } from '@/components/export-csv-button';
 import { PhoneSortSelect } from '@/components/phone-sort-select';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,7 @@ export function PaymentStatusFilters({
   isRefreshing,
   onRefresh,
   canExport,
+  isExporting,
   onExport,
 }: {
   query: PaymentLinkListQuery;
@@ -36,7 +38,8 @@ export function PaymentStatusFilters({
   isRefreshing: boolean;
   onRefresh: () => void;
   canExport: boolean;
-  onExport: () => void;
+  isExporting: boolean;
+  onExport: (onRecords: (records: number) => void) => void;
 }) {
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-end">
@@ -80,10 +83,7 @@ export function PaymentStatusFilters({
           <RefreshCw aria-hidden="true" className={isRefreshing ? 'animate-spin' : undefined} />
           Refresh
         </Button>
-        <Button variant="outline" onClick={onExport} disabled={!canExport}>
-          <Download aria-hidden="true" />
-          Export CSV
-        </Button>
+        <ExportCsvButton isExporting={isExporting} disabled={!canExport} onExport={onExport} />
       </div>
     </div>
   );

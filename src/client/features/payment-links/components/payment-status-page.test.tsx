@@ -46,7 +46,9 @@ function mockLinks(count: number) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     const { pathname, searchParams: params } = new URL(url, 'http://localhost');
     if (pathname === '/api/payment-links/export.csv') {
-      return new Response('"Tenant Name"\r\n', {
+      // The header and a row for each link, as the server writes them.
+      const rows = all.map((link) => `"${link.tenant.name}"\r\n`).join('');
+      return new Response(`"Tenant Name"\r\n${rows}`, {
         status: 200,
         headers: {
           'content-type': 'text/csv; charset=utf-8',
@@ -232,6 +234,59 @@ describe('Payment Status: Export CSV', () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith('Export ready', {
       description: '30 payment links exported.',
+    });
+  });
+});
+
+describe('Payment Status: Export CSV of a large estate', () => {
+  it('counts the rows that have arrived while the file downloads', async () => {
+    const fetchMock = mockLinks(30);
+    URL.createObjectURL = vi.fn(() => 'blob:payment-links');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const { user } = renderPage('/payments');
+    await screen.findByText('Tenant 1');
+    let file!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        file = controller;
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        String(url).includes('export.csv')
+          ? new Response(body, {
+              headers: {
+                'content-type': 'text/csv; charset=utf-8',
+                'content-disposition': 'attachment; filename="payment-status-2026-11-27.csv"',
+              },
+            })
+          : fetchMock(url, init),
+      ),
+    );
+    const lines = (text: string, count: number) => new TextEncoder().encode(text.repeat(count));
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+    file.enqueue(lines('"Tenant Name","Email"\r\n', 1));
+    file.enqueue(lines('"Margaret Hughes","m@example.com"\r\n', 1_200));
+    await wait(300);
+    // A quoted line break is part of its cell, not the end of a row.
+    file.enqueue(lines('"Ioan Evans","Flat 2\nMill Lane"\r\n', 34));
+    expect(await screen.findByRole('button', { name: 'Exporting... 1,234 rows' })).toBeDisabled();
+    expect(saved).toEqual([]);
+
+    file.close();
+    await waitFor(() => expect(saved).toEqual(['payment-status-2026-11-27.csv']));
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(toast.success).toHaveBeenCalledWith('Export ready', {
+      description: '1,234 payment links exported.',
     });
   });
 });

@@ -64,14 +64,9 @@ export function PaymentStatusPage() {
         onChange={update}
         isRefreshing={links.isFetching}
         onRefresh={() => void links.refetch()}
-        canExport={!exportLinks.isPending && Boolean(page?.total)}
-        onExport={() =>
-          exportLinks.mutate({
-            query,
-            count: page?.total ?? 0,
-            isCapped: page?.isTotalCapped ?? false,
-          })
-        }
+        canExport={Boolean(page?.total)}
+        isExporting={exportLinks.isPending}
+        onExport={(onRecords) => exportLinks.mutate({ query, onRecords })}
       />
       {links.isError ? (
         <LoadErrorAlert
