@@ -71,3 +71,17 @@ export async function downloadFile(
   saveBlob(new Blob(chunks as BlobPart[], { type }), filename);
   return response;
 }
+
+/** Saves a CSV as downloadFile does; answers how many rows it holds (its records but the header). */
+export async function downloadCsv(
+  url: string,
+  fallbackName: string,
+  onRecords?: (records: number) => void,
+): Promise<number> {
+  let records = 0;
+  await downloadFile(url, fallbackName, (received) => {
+    records = received;
+    onRecords?.(received);
+  });
+  return Math.max(0, records - 1);
+}

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
-import { downloadFile } from '@/lib/download';
+import { downloadCsv } from '@/lib/download';
 import { plural } from '@/lib/plural';
 import type { LeaseholderListQuery } from '../../../../shared/leaseholders';
 import { leaseholdersSearch } from './get-leaseholders';
@@ -19,16 +19,10 @@ interface ExportVariables {
   onRecords?: (records: number) => void;
 }
 
-/** Saves the CSV and says how many rows it holds (its records but the header). */
+/** Saves the CSV and says how many rows it holds. */
 export const exportLeaseholdersMutationOptions = mutationOptions({
-  mutationFn: async ({ query, onRecords }: ExportVariables) => {
-    let records = 0;
-    await downloadFile(exportLeaseholdersUrl(query), 'leaseholders.csv', (received) => {
-      records = received;
-      onRecords?.(received);
-    });
-    return Math.max(0, records - 1);
-  },
+  mutationFn: ({ query, onRecords }: ExportVariables) =>
+    downloadCsv(exportLeaseholdersUrl(query), 'leaseholders.csv', onRecords),
   onSuccess: (rows) =>
     toast.success('Export ready', { description: `${plural(rows, 'leaseholder')} exported.` }),
   onError: () =>

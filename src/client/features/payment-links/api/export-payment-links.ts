@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
-import { downloadFile } from '@/lib/download';
+import { downloadCsv } from '@/lib/download';
 import { plural } from '@/lib/plural';
 import type { PaymentLinkListQuery } from '../../../../shared/payment-links';
 
@@ -25,16 +25,10 @@ interface ExportVariables {
   onRecords?: (records: number) => void;
 }
 
-/** Saves the CSV and says how many rows it holds (its records but the header). */
+/** Saves the CSV and says how many rows it holds. */
 export const exportPaymentLinksMutationOptions = mutationOptions({
-  mutationFn: async ({ query, onRecords }: ExportVariables) => {
-    let records = 0;
-    await downloadFile(exportPaymentLinksUrl(query), 'payment-links.csv', (received) => {
-      records = received;
-      onRecords?.(received);
-    });
-    return Math.max(0, records - 1);
-  },
+  mutationFn: ({ query, onRecords }: ExportVariables) =>
+    downloadCsv(exportPaymentLinksUrl(query), 'payment-links.csv', onRecords),
   onSuccess: (rows) =>
     toast.success('Export ready', { description: `${plural(rows, 'payment link')} exported.` }),
   onError: () =>

@@ -209,17 +209,23 @@ describe('Payment Status: empty and paged lists', () => {
   });
 });
 
+/** The names of the files the page saves (as a link with `download` would). */
+function savedFiles(): string[] {
+  URL.createObjectURL = vi.fn(() => 'blob:payment-links');
+  URL.revokeObjectURL = vi.fn();
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  return saved;
+}
+
 describe('Payment Status: Export CSV', () => {
   it('downloads the server’s CSV of the whole list the filters and sort show', async () => {
     const fetchMock = mockLinks(30);
-    URL.createObjectURL = vi.fn(() => 'blob:payment-links');
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = savedFiles();
     const { user } = renderPage(
       '/payments?status=pending&search=Flat&sort=amount&direction=asc&offset=25',
     );
@@ -241,14 +247,7 @@ describe('Payment Status: Export CSV', () => {
 describe('Payment Status: Export CSV of a large estate', () => {
   it('counts the rows that have arrived while the file downloads', async () => {
     const fetchMock = mockLinks(30);
-    URL.createObjectURL = vi.fn(() => 'blob:payment-links');
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = savedFiles();
     const { user } = renderPage('/payments');
     await screen.findByText('Tenant 1');
     let file!: ReadableStreamDefaultController<Uint8Array>;
