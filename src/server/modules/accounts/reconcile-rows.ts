@@ -157,7 +157,9 @@ async function findAccounts(
   rows: readonly ValidRow[],
 ): Promise<Map<ValidRow, Account>> {
   const referenceKeys = rows.flatMap((row) => row.referenceKey ?? []);
-  const matchKeys = rows.map((row) => row.matchKey);
+  const matchKeys = rows.flatMap((row) =>
+    row.formerMatchKey ? [row.matchKey, row.formerMatchKey] : [row.matchKey],
+  );
   const candidates = await ctx.db
     .selectFrom('tenants')
     .selectAll()
@@ -178,7 +180,13 @@ async function findAccounts(
   }
   const found = new Map<ValidRow, Account>();
   for (const row of rows) {
-    const byKey = byMatch.get(row.matchKey);
+    let byKey = byMatch.get(row.matchKey);
+    // By the address as earlier uploads read it, for one row only: two flats of one name in
+    // different blocks read the same that way. The account then takes the address read now.
+    if (!byKey && row.formerMatchKey) {
+      byKey = byMatch.get(row.formerMatchKey);
+      byMatch.delete(row.formerMatchKey);
+    }
     const account = row.referenceKey
       ? (byReference.get(row.referenceKey) ?? (byKey?.reference_key ? undefined : byKey))
       : byKey;

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/upload.js';
 import {
   type Columns,
+  formerAddressOf,
   MappingMismatchError,
   type MissingColumns,
   matchColumns,
@@ -18,6 +19,8 @@ const TOO_MANY_ROWS_MESSAGE = `The file has more than ${UPLOAD_MAX_ROWS.toLocale
 export interface Header {
   index: number;
   columns: Columns;
+  /** The address's cells as earlier uploads read them, when they differ (formerAddressOf). */
+  formerAddress?: readonly number[] | null;
 }
 
 /**
@@ -44,7 +47,12 @@ export function findHeader(
   if (!(columns instanceof Map)) return columns;
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
-  return tenants > UPLOAD_MAX_ROWS ? TOO_MANY_ROWS_MESSAGE : { index, columns };
+  if (tenants > UPLOAD_MAX_ROWS) return TOO_MANY_ROWS_MESSAGE;
+  return {
+    index,
+    columns,
+    formerAddress: formerAddressOf(rows[index]!, mapping, joinParts, columns),
+  };
 }
 
 function hasEveryColumn(

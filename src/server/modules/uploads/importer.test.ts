@@ -152,6 +152,62 @@ describe('the importer', () => {
     ]);
   });
 
+  it('joins a flat kept apart from its building and street, the flat first', async () => {
+    const blocks = csvOf([
+      ['Name', 'Email', 'Mobile', 'Flat', 'Block', 'Street', 'Town', 'Postcode', 'Balance'],
+      [
+        'Nia Evans',
+        'nia@example.co.uk',
+        '',
+        '12',
+        'Riverside Court',
+        '14 High Street',
+        'London',
+        'SE1 9AA',
+        '10',
+      ],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'blocks.csv', blocks);
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = csvOf([
+      ['Name', 'Email', 'Mobile', 'Address 1', 'Address 2', 'Postcode', 'Flat No', 'Balance'],
+      ['Dai Jones', 'dai@example.co.uk', '', 'Mill House', '3 Mill Lane', 'CF10 1AA', '4B', '20'],
+    ]);
+    const second = await uploadFile(t.app, cookie, 'lines.csv', lines);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual([
+      '4B, Mill House, 3 Mill Lane, CF10 1AA',
+      '12, Riverside Court, 14 High Street, London, SE1 9AA',
+    ]);
+  });
+
+  it('finds the account an earlier upload keyed on the flat alone, and gives it the whole address', async () => {
+    const flatsOnly = csvOf([
+      ['Name', 'Email', 'Mobile', 'Flat', 'Balance'],
+      ['Nia Evans', 'nia@example.co.uk', '', '12', '10'],
+    ]);
+    const first = await uploadFile(t.app, cookie, 'june.csv', flatsOnly);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual(['12']);
+
+    t.clock.advance(24 * 60 * 60 * 1000);
+    cookie = await signIn(t.app);
+    // The same leaseholder, and another of the same name in flat 12 of the next block.
+    const withBlocks = csvOf([
+      ['Name', 'Email', 'Mobile', 'Flat', 'Block', 'Postcode', 'Balance'],
+      ['Nia Evans', 'nia@example.co.uk', '', '12', 'Riverside Court', 'SE1 9AA', '10'],
+      ['Nia Evans', 'nia.e@example.co.uk', '', '12', 'Mill House', 'SE1 9AB', '30'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'july.csv', withBlocks);
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = await batchOf(t.app, cookie, response);
+    expect(batch.reconciliation).toEqual({ new: 1, changed: 0, unchanged: 1, settled: 0 });
+    expect((await tenants()).map((tenant) => [tenant.address, tenant.balance_pence])).toEqual([
+      ['12, Riverside Court, SE1 9AA', 1_000],
+      ['12, Mill House, SE1 9AB', 3_000],
+    ]);
+  });
+
   it('joins a name kept in parts: title, forename and surname, whatever their order', async () => {
     const bytes = csvOf([
       ['Surname', 'Title', 'Forename(s)', 'Email', 'Mobile', 'Address', 'Balance'],

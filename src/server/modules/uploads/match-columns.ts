@@ -28,12 +28,14 @@ export class MappingMismatchError extends Error {}
  * Finds each column in the header row (issue 31): first the clerk's mapping, then the template's
  * heading and its aliases (COLUMN_ALIASES), compared by letters and digits only, then (when
  * `joinParts`) a name or an address kept in parts. A heading holds one column at most, so 'Name'
- * cannot be both the tenant and something else.
+ * cannot be both the tenant and something else. `withFlats` false reads an address as uploads
+ * did before a flat was joined to its building and street (formerAddressOf).
  */
 export function matchColumns(
   header: readonly string[],
   mapping?: ColumnMapping | null,
   joinParts = true,
+  withFlats = true,
 ): Columns | MissingColumns {
   const columns: Columns = new Map();
   const used = new Set<number>();
@@ -69,8 +71,19 @@ export function matchColumns(
     const nameParts = namePartsOf(keys, used);
     if (nameParts) columns.set('Tenant Name', nameParts);
   }
-  if (joinParts && !columns.has('Property Address')) {
-    const addressParts = addressPartsOf(keys, used);
+  // 'Flat' or 'Unit' found for the address is the flat alone; with the file's building and street
+  // beside it, it is the first of the address's parts (whether or not `joinParts`: no mapping
+  // is asked for a file with an address). Never so when the clerk mapped it.
+  const address = columns.get('Property Address');
+  const flat =
+    withFlats &&
+    !mapping?.['Property Address'] &&
+    address?.length === 1 &&
+    FLAT.test(keys[address[0]!]!)
+      ? address[0]
+      : undefined;
+  if ((joinParts && !address) || flat !== undefined) {
+    const addressParts = addressPartsOf(keys, used, withFlats, flat);
     if (addressParts) columns.set('Property Address', addressParts);
   }
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
@@ -102,13 +115,47 @@ function namePartsOf(keys: readonly string[], used: ReadonlySet<number>): number
 /** Numbered address lines ('Address 1', 'Address Line 2', 'Addr3'), then town and postcode. */
 const ADDRESS_LINE = /^(?:property)?addr(?:ess)?(?:line)?\d$/;
 const ADDRESS_END = /^(?:town|city|county|post(?:al)?code)$/;
+/** A flat in a column of its own ('Flat', 'Flat No', 'Unit Number'), and its building or street. */
+const FLAT = /^(?:flat|unit|apartment|apt)(?:no|number|num|ref)?$/;
+const BUILDING =
+  /^(?:block|building|buildingname|house|housename|development|estate|street|streetname|road)$/;
 
-/** The cells of an address kept in parts, in the file's order: none without a numbered line. */
-function addressPartsOf(keys: readonly string[], used: ReadonlySet<number>): number[] | null {
-  const parts = keys.flatMap((key, at) =>
-    !used.has(at) && (ADDRESS_LINE.test(key) || ADDRESS_END.test(key)) ? [at] : [],
-  );
-  return parts.some((at) => ADDRESS_LINE.test(keys[at]!)) ? parts : null;
+/**
+ * The cells of an address kept in parts: the flat first (`flat`, else a heading such as 'Flat
+ * No'), then building, street, lines, town and postcode in the file's order. None without a
+ * numbered line, or a flat with its building or street. Without `withFlats`, lines, town and
+ * postcode only, as uploads read them before.
+ */
+function addressPartsOf(
+  keys: readonly string[],
+  used: ReadonlySet<number>,
+  withFlats: boolean,
+  flat = withFlats ? keys.findIndex((key, at) => !used.has(at) && FLAT.test(key)) : -1,
+): number[] | null {
+  const isPart = (key: string) =>
+    ADDRESS_LINE.test(key) || ADDRESS_END.test(key) || (withFlats && BUILDING.test(key));
+  const rest = keys.flatMap((key, at) => (!used.has(at) && isPart(key) ? [at] : []));
+  const hasLine = rest.some((at) => ADDRESS_LINE.test(keys[at]!));
+  const hasBuilding = flat !== -1 && rest.some((at) => BUILDING.test(keys[at]!));
+  if (!hasLine && !hasBuilding) return null;
+  return flat === -1 ? rest : [flat, ...rest];
+}
+
+/**
+ * The address's cells as uploads read them before a flat was joined to its building and street,
+ * when that differs. Accounts made then are keyed on it, so a row that finds none by its address
+ * looks by this one (reconcile-rows.ts) rather than demanding the balance a second time.
+ */
+export function formerAddressOf(
+  header: readonly string[],
+  mapping: ColumnMapping | null | undefined,
+  joinParts: boolean,
+  columns: Columns,
+): readonly number[] | null {
+  const before = matchColumns(header, mapping, joinParts, false);
+  const was = before instanceof Map ? before.get('Property Address') : undefined;
+  const now = columns.get('Property Address');
+  return was && now && was.join() !== now.join() ? was : null;
 }
 
 /** The spec-era refusal for a file without its columns, naming each one missing. */

@@ -22,6 +22,8 @@ export interface ValidRow {
   /** referenceKeyOf(reference) and matchKeyOf(name, address): how the row finds its account. */
   referenceKey: string | null;
   matchKey: string;
+  /** matchKeyOf(name, the address as earlier uploads read it), when that was other (Header). */
+  formerMatchKey?: string;
 }
 
 /**
@@ -80,7 +82,7 @@ function widthOf(cells: readonly string[]): number {
  */
 export function checkRows(
   rows: readonly (readonly string[])[],
-  { index: headerIndex, columns }: Header,
+  { index: headerIndex, columns, formerAddress }: Header,
   onValid: (valid: ValidRow[]) => void,
   options: { sliceRows: number; isCsv: boolean },
 ): CheckedEnd {
@@ -116,6 +118,9 @@ export function checkRows(
       continue;
     }
     const row = checked.valid;
+    if (formerAddress) {
+      row.formerMatchKey = matchKeyOf(row.name, textOf(cells, 'Property Address', formerAddress));
+    }
     const duplicate = duplicateOf(seen, row);
     if (duplicate) {
       end.errors.push(toRowError(rowNumber, [{ field: '', message: duplicate }]));
