@@ -53,6 +53,17 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Outstanding',
     'Total Due',
     'Due',
+    // As ledgers and arrears reports head it ('O/S' is outstanding).
+    'O/S Balance',
+    'Balance O/S',
+    'O/S',
+    'Outstanding Balance',
+    'Balance Outstanding',
+    'Amount Outstanding',
+    'Total Outstanding',
+    'Arrears Balance',
+    'Current Balance',
+    'Amount Owed',
   ],
   'Account Reference': ['Account Reference', 'Account Ref', 'Reference', 'Ref', 'Account'],
 };

@@ -64,6 +64,18 @@ describe('the importer', () => {
     expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 31_000 });
   });
 
+  it('reads the balance as ledgers and arrears reports head it', async () => {
+    for (const [at, heading] of ['O/S Balance', 'Balance O/S', 'Amount Outstanding'].entries()) {
+      const bytes = csvOf([
+        ['Tenant', 'Email', 'Mobile', 'Address', heading],
+        [`Nia Evans ${at}`, 'nia@example.co.uk', '', `${at + 1} Castle Street`, '£12.50'],
+      ]);
+      const response = await uploadFile(t.app, cookie, `report-${at}.csv`, bytes);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect((await tenants()).map((tenant) => tenant.balance_pence)).toEqual([1_250, 1_250, 1_250]);
+  });
+
   it('names the missing columns with the file headings, and remembers a mapping for the next upload', async () => {
     const header = ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed'];
     const row = ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '10'];
@@ -176,8 +188,8 @@ describe('the importer', () => {
     const second = await uploadFile(t.app, cookie, 'lines.csv', lines);
     expect(second.statusCode, second.body).toBe(200);
     expect((await tenants()).map((tenant) => tenant.address)).toEqual([
-      '4B, Mill House, 3 Mill Lane, CF10 1AA',
-      '12, Riverside Court, 14 High Street, London, SE1 9AA',
+      'Flat 4B, Mill House, 3 Mill Lane, CF10 1AA',
+      'Flat 12, Riverside Court, 14 High Street, London, SE1 9AA',
     ]);
   });
 
@@ -203,8 +215,8 @@ describe('the importer', () => {
     const batch = await batchOf(t.app, cookie, response);
     expect(batch.reconciliation).toEqual({ new: 1, changed: 0, unchanged: 1, settled: 0 });
     expect((await tenants()).map((tenant) => [tenant.address, tenant.balance_pence])).toEqual([
-      ['12, Riverside Court, SE1 9AA', 1_000],
-      ['12, Mill House, SE1 9AB', 3_000],
+      ['Flat 12, Riverside Court, SE1 9AA', 1_000],
+      ['Flat 12, Mill House, SE1 9AB', 3_000],
     ]);
   });
 

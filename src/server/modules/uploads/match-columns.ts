@@ -142,6 +142,18 @@ function addressPartsOf(
 }
 
 /**
+ * 'Flat', 'Unit' or 'Apartment' when the address begins with a flat joined from a column of its
+ * own, so that a bare '12' there reads 'Flat 12'; else null.
+ */
+export function flatWordOf(header: readonly string[], columns: Columns): string | null {
+  const parts = columns.get('Property Address');
+  if (!parts || parts.length < 2) return null;
+  const key = headingKey(header[parts[0]!] ?? '');
+  if (!FLAT.test(key)) return null;
+  return key.startsWith('flat') ? 'Flat' : key.startsWith('unit') ? 'Unit' : 'Apartment';
+}
+
+/**
  * The address's cells as uploads read them before a flat was joined to its building and street,
  * when that differs. Accounts made then are keyed on it, so a row that finds none by its address
  * looks by this one (reconcile-rows.ts) rather than demanding the balance a second time.

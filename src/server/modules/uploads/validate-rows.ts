@@ -3,6 +3,7 @@ import type { RowError, RowIssue, RowWarning, UploadColumn } from '../../../shar
 import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
 import { checkContact } from './check-contact.js';
 import { type Header, isBlank } from './find-header.js';
+import { flatWordOf } from './match-columns.js';
 
 export interface ValidRow {
   row: number;
@@ -42,15 +43,22 @@ export const UNREADABLE_ROW_MESSAGE =
 /** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
 const MAX_PENCE = 100_000_000;
 
-/** A column's text in a row: its cell, or its parts' cells joined, a name's with spaces. */
+/**
+ * A column's text in a row: its cell, or its parts' cells joined, a name's with spaces. An
+ * address's first part headed `flatWord` reads 'Flat 12' where its cell says only '12' or '4B'.
+ */
 function textOf(
   cells: readonly string[],
   column: UploadColumn,
   at: readonly number[] = [],
+  flatWord: string | null = null,
 ): string {
   if (at.length === 1) return (cells[at[0]!] ?? '').trim();
   return at
-    .map((index) => (cells[index] ?? '').trim())
+    .map((index, part) => {
+      const text = (cells[index] ?? '').trim();
+      return part === 0 && flatWord && /^\d+[a-z]?$/i.test(text) ? `${flatWord} ${text}` : text;
+    })
     .filter((text) => text !== '')
     .join(column === 'Tenant Name' ? ' ' : ', ');
 }
@@ -89,12 +97,14 @@ export function checkRows(
   const end: CheckedEnd = { errors: [], warnings: [], totalRows: 0 };
   const headerWidth = options.isCsv ? widthOf(rows[headerIndex]!) : Number.POSITIVE_INFINITY;
   const seen = new Map<string, number>();
+  const flatWord = flatWordOf(rows[headerIndex]!, columns);
   let valid: ValidRow[] = [];
   for (let index = headerIndex + 1; index < rows.length; index += 1) {
     const cells = rows[index]!;
     const rowNumber = index + 1;
     if (isBlank(cells)) continue;
-    const cell = (column: UploadColumn) => textOf(cells, column, columns.get(column));
+    const cell = (column: UploadColumn) =>
+      textOf(cells, column, columns.get(column), column === 'Property Address' ? flatWord : null);
     if (isTotalsRow(cell)) {
       end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
       continue;
