@@ -49,11 +49,11 @@ export async function downloadFile(
   const response = await fetch(url, { credentials: 'include' });
   await throwIfNotOk(response);
   const filename = filenameFrom(response.headers.get('content-disposition'), fallbackName);
-  const reader = onRecords ? response.body?.getReader() : undefined;
-  if (!reader || !onRecords) {
+  if (!onRecords || !response.body) {
     saveBlob(await response.blob(), filename);
     return response;
   }
+  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   const count = csvRecordCounter();
   let records = 0;

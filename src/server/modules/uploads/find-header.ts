@@ -20,7 +20,7 @@ export interface Header {
   index: number;
   columns: Columns;
   /** The address's cells as earlier uploads read them, when they differ (formerAddressOf). */
-  formerAddress?: readonly number[] | null;
+  formerAddress: readonly number[] | null;
 }
 
 /**
