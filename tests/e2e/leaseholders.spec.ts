@@ -9,9 +9,13 @@ const HEADER =
 /** Toasts from an earlier step, left out of the scans while they fade. */
 const TOASTS = '[data-sonner-toaster]';
 
-/** A reference no other journey (or earlier run on the same database) uses. */
+/**
+ * A reference no other journey (or earlier run on the same database) uses. It always holds a
+ * digit, as agents' references do: the list searches references only for terms with one, and a
+ * time in base 36 is sometimes letters only.
+ */
 function uniqueTag(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}0`.toUpperCase();
 }
 
 /** This month's arrears sheet, through the upload page as a clerk sends it, with references. */
