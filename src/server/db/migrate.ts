@@ -20,6 +20,7 @@ import { rangeFirstIndexes } from './migrations/0017-range-first-indexes.js';
 import { batchSheet } from './migrations/0018-batch-sheet.js';
 import { accountListIndexes } from './migrations/0019-account-list-indexes.js';
 import { fullStatistics } from './migrations/0020-full-statistics.js';
+import { sheetAgreedAt } from './migrations/0021-sheet-agreed-at.js';
 import type { Database } from './schema.js';
 
 /**
@@ -49,6 +50,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0018-batch-sheet': batchSheet(engine),
     '0019-account-list-indexes': accountListIndexes(engine),
     '0020-full-statistics': fullStatistics(engine),
+    '0021-sheet-agreed-at': sheetAgreedAt(engine),
   };
 }
 

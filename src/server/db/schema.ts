@@ -80,6 +80,8 @@ export interface TenantsTable {
   updated_at: Generated<number | null>;
   /** Set when the leaseholder's personal data was erased (issue 32): never messaged again. */
   erased_at: Generated<number | null>;
+  /** When an upload's balance last became or matched this one after payments (migration 0021). */
+  sheet_agreed_at: Generated<number | null>;
 }
 
 export type OfflinePaymentMethod = 'bank_transfer' | 'cheque' | 'cash' | 'other';

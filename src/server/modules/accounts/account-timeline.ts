@@ -230,12 +230,16 @@ function fromAccountEvent(event: {
         detail: describeChange(details),
       };
     case 'balance_set':
+      // `sheet`: the upload's figure was from before payments, so the balance was kept.
       return {
         ...base,
         kind: 'balance_set',
-        title: 'Balance set by upload',
+        title: details.sheet === undefined ? 'Balance set by upload' : 'Balance kept by upload',
         amount: pounds(Number(details.to)),
-        detail: `Was ${formatPence(Number(details.from))}`,
+        detail:
+          details.sheet === undefined
+            ? `Was ${formatPence(Number(details.from))}`
+            : `The sheet's ${formatPence(Number(details.sheet))} was from before recent payments`,
       };
     case 'credit':
       return {

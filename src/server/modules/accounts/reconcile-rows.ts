@@ -1,7 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Selectable } from 'kysely';
-import { formatDate } from '../../../shared/dates.js';
-import { formatPence } from '../../../shared/money.js';
 import type { Reconciliation, RowError, RowWarning } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
@@ -11,6 +9,12 @@ import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
 import { addAccountEvent, closeOpenLinks, setBalance } from './account-ledger.js';
 import { issueLink } from './issue-link.js';
+import {
+  leftOutNote,
+  paymentsLeftOut,
+  portalPaymentNote,
+  recentPayments,
+} from './payments-left-out.js';
 import { updateContact } from './update-contact.js';
 
 export type { Reconciliation };
@@ -27,15 +31,16 @@ type Account = Selectable<TenantsTable>;
 
 /** Rows per INSERT: small enough that other requests are served between statements. */
 const ROWS_PER_STATEMENT = 500;
-const RECENT_PAYMENT_MS = 14 * 24 * 3_600_000;
 
 /**
  * What an upload row does to the leaseholder's account (issue 29). Each row finds its account by
  * Account Reference, else by name and property address; then, against the account's open link:
  * new (no account: an account and a link), unchanged (the same balance with an open link: nothing
  * is made or sent), changed (another balance, or none open: a new link replaces the open one),
- * settled (nothing owed: the open link closes, no message). Uploading the same file twice
- * therefore changes nothing the second time. Runs in the upload's transaction.
+ * settled (nothing owed: the open link closes, no message). A figure that is the balance before
+ * payments of the last 14 days is read as the balance it is now. Uploading the same file twice,
+ * or an older one after a payment, therefore asks for nothing twice. Runs in the upload's
+ * transaction.
  */
 export async function reconcileRows(
   ctx: AppContext,
@@ -87,34 +92,49 @@ async function reconcileKnown(
   result: ReconciledSlice,
 ): Promise<void> {
   await updateContact(ctx, account, row, 'upload');
-  const note = await recentPortalPayment(ctx, account.id);
+  // A sheet exported before a payment must not ask for that payment again: its figure is then
+  // read as the balance it had, and the account keeps its own.
+  const payments = await recentPayments(ctx, account.id);
+  const from = account.balance_pence;
+  const leftOut = paymentsLeftOut(row.amountPence, from, payments, account.sheet_agreed_at);
+  const amount = leftOut ? from : row.amountPence;
+  const note = leftOut ? leftOutNote(row.amountPence, from, leftOut) : portalPaymentNote(payments);
   if (note) result.notes.push({ row: row.row, field: 'Balance Due (£)', message: note });
 
-  const changedBalance = row.amountPence !== account.balance_pence;
-  if (changedBalance) {
-    await setBalance(ctx, account.id, row.amountPence);
+  if (leftOut) {
     await addAccountEvent(ctx, {
       tenantId: account.id,
       kind: 'balance_set',
       actor: 'upload',
-      details: { from: account.balance_pence, to: row.amountPence, batchId },
+      details: { from, to: from, sheet: row.amountPence, batchId },
+    });
+  } else if (payments.length > 0) {
+    // This sheet took in the payments so far: a later one cannot be from before them.
+    await ctx.db
+      .updateTable('tenants')
+      .set({ sheet_agreed_at: ctx.clock.now() })
+      .where('id', '=', account.id)
+      .execute();
+  }
+  if (amount !== from) {
+    await setBalance(ctx, account.id, amount);
+    await addAccountEvent(ctx, {
+      tenantId: account.id,
+      kind: 'balance_set',
+      actor: 'upload',
+      details: { from, to: amount, batchId },
     });
   }
-  if (row.amountPence <= 0) {
+  if (amount <= 0) {
     await closeOpenLinks(ctx, account.id, 'settled');
     result.counts.settled += 1;
     return;
   }
-  if (!changedBalance && (await hasLiveLink(ctx, account.id))) {
+  if (amount === from && (await hasLiveLink(ctx, account.id))) {
     result.counts.unchanged += 1;
     return;
   }
-  await issueLink(ctx, {
-    tenantId: account.id,
-    amountPence: row.amountPence,
-    batchId,
-    batchRow: row.row,
-  });
+  await issueLink(ctx, { tenantId: account.id, amountPence: amount, batchId, batchRow: row.row });
   result.counts.changed += 1;
 }
 
@@ -130,21 +150,6 @@ async function hasLiveLink(ctx: AppContext, tenantId: string): Promise<boolean> 
     )
     .executeTakeFirst();
   return link !== undefined;
-}
-
-/** "Paid £X through the portal on DATE": the agent's sheet may predate that payment. */
-async function recentPortalPayment(ctx: AppContext, tenantId: string): Promise<string | null> {
-  const payment = await ctx.db
-    .selectFrom('payments')
-    .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
-    .select(['payments.amount_pence', 'payments.paid_at'])
-    .where('payment_links.tenant_id', '=', tenantId)
-    .where('payments.status', '=', 'succeeded')
-    .where('payments.paid_at', '>', ctx.clock.now() - RECENT_PAYMENT_MS)
-    .orderBy('payments.paid_at', 'desc')
-    .executeTakeFirst();
-  if (!payment?.paid_at) return null;
-  return `Paid ${formatPence(payment.amount_pence)} through the portal on ${formatDate(payment.paid_at)} — check that this balance includes it.`;
 }
 
 /**

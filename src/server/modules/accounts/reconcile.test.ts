@@ -190,25 +190,38 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     expect(account.balance_pence).toBe(-2_500);
   });
 
-  it('notes a row whose account paid through the portal in the last 14 days', async () => {
-    const first = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
-    await sendAll(first.id);
-    const [link] = await openLinks();
-    expect(link).toBeDefined();
+  /** Pays Margaret's open link through the demo provider, as she would on her phone. */
+  const payThroughPortal = async (amount: string) => {
     const { id } = await t.ctx.db
       .selectFrom('payment_links')
       .select('id')
+      .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     const pay = await t.app.inject({
       method: 'POST',
       url: `/api/payment-link/${id}/pay`,
       headers: { origin: TEST_ORIGIN },
-      payload: { method: 'card', amount: '200.00' },
+      payload: { method: 'card', amount },
     });
     expect(pay.statusCode, pay.body).toBe(200);
+  };
+  const balanceOf = async (name: string) => {
+    const account = await t.ctx.db
+      .selectFrom('tenants')
+      .select('balance_pence')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return account.balance_pence;
+  };
+
+  it('notes a row whose account paid through the portal in the last 14 days', async () => {
+    const first = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    await sendAll(first.id);
+    await payThroughPortal('200.00');
     t.clock.advance(DAY_MS);
 
-    const batch = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    // A new figure: the sheet is taken as it is, with a note to check it.
+    const batch = await upload([row('Margaret Hughes', 1, '1500.00', 'RIV-F1')]);
     expect(batch.warnings).toContainEqual(
       expect.objectContaining({
         row: 2,
@@ -217,7 +230,95 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         ),
       }),
     );
-    // The sheet says £1,245.50 is owed: that is now the balance, asked for by a new link.
     expect(batch.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    expect(await balanceOf('Margaret Hughes')).toBe(150_000);
+  });
+
+  it('never asks again for a part payment that a sheet exported before it leaves out', async () => {
+    const first = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    await sendAll(first.id);
+    await payThroughPortal('200.00');
+    t.clock.advance(DAY_MS);
+
+    // The agent's export still says £1,245.50: the balance before Margaret's £200.
+    const batch = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')], 'export.csv');
+    expect(batch.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    expect(batch.unsentLinks).toBe(0);
+    expect(batch.warnings).toContainEqual(
+      expect.objectContaining({
+        row: 2,
+        message: expect.stringMatching(
+          /^The sheet's £1,245\.50 is from before £200\.00 paid on \d\d\/\d\d\/\d{4}: the balance stays £1,045\.50, so nothing is asked for twice\.$/,
+        ),
+      }),
+    );
+    expect(await balanceOf('Margaret Hughes')).toBe(104_550);
+    expect(await openLinks()).toEqual([{ name: 'Margaret Hughes', amount_pence: 124_550 }]);
+    const detail = await t.app.inject({
+      url: `/api/leaseholders/${(await t.ctx.db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id}`,
+      headers: { cookie },
+    });
+    expect(detail.json().timeline).toContainEqual(
+      expect.objectContaining({
+        title: 'Balance kept by upload',
+        detail: "The sheet's £1,245.50 was from before recent payments",
+      }),
+    );
+
+    // The ledger then takes the payment in: the figures agree, nothing changes.
+    const agreed = await upload([row('Margaret Hughes', 1, '1045.50', 'RIV-F1')], 'ledger.csv');
+    expect(agreed.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    // A later sheet at £1,245.50 has taken the payment in, so it is a new charge: asked for.
+    // (With a new leaseholder in it: the very same file again would be that earlier batch.)
+    const charged = await upload(
+      [row('Margaret Hughes', 1, '1245.50', 'RIV-F1'), MARCH[1]!],
+      'charge.csv',
+    );
+    expect(charged.reconciliation).toEqual({ new: 1, changed: 1, unchanged: 0, settled: 0 });
+    expect(await balanceOf('Margaret Hughes')).toBe(124_550);
+  });
+
+  it('does not ask a leaseholder who paid in full, or after an offline payment, to pay again', async () => {
+    const first = await upload(MARCH.slice(0, 2));
+    await sendAll(first.id);
+    const margaret = await t.ctx.db
+      .selectFrom('payment_links')
+      .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+      .select('payment_links.id')
+      .where('tenants.name', '=', 'Margaret Hughes')
+      .executeTakeFirstOrThrow();
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-link/${margaret.id}/pay`,
+      headers: { origin: TEST_ORIGIN },
+      payload: { method: 'card' },
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const dafydd = await t.ctx.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', 'Dafydd Jones')
+      .executeTakeFirstOrThrow();
+    const cheque = await t.app.inject({
+      method: 'POST',
+      url: `/api/leaseholders/${dafydd.id}/payments`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { amount: '310.00', method: 'cheque', paidOn: '2026-11-22' },
+    });
+    expect(cheque.statusCode, cheque.body).toBe(201);
+    t.clock.advance(2 * DAY_MS);
+    const sentBefore = (await paymentLinkMessages()).length;
+
+    const stale = await upload(MARCH.slice(0, 2), 'old-export.csv');
+    expect(stale.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 2 });
+    expect(await openLinks()).toEqual([]);
+    expect(await sendAll(stale.id)).toBe(0);
+    expect(await paymentLinkMessages()).toHaveLength(sentBefore);
+
+    // Fifteen days on, the same figure is the agent's: their ledger has had time to take the
+    // payments in, so it is a new charge.
+    t.clock.advance(15 * DAY_MS);
+    const later = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')], 'next.csv');
+    expect(later.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
   });
 });

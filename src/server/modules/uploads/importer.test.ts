@@ -305,6 +305,8 @@ describe('the importer', () => {
       ['', '', '', '', ''],
       ['TOTAL', '', '', '', '£30.00'],
       ['', '', '', 'Grand total:', '30'],
+      // The word beside the figure it sums, in a column of its own.
+      ['', '', 'Total arrears', '', '30.00'],
     ]);
     const batch = await batchOf(
       t.app,
@@ -321,6 +323,7 @@ describe('the importer', () => {
     expect(batch.warnings).toEqual([
       { row: 5, field: '', message: 'A totals row, not a leaseholder: left out' },
       { row: 6, field: '', message: 'A totals row, not a leaseholder: left out' },
+      { row: 7, field: '', message: 'A totals row, not a leaseholder: left out' },
     ]);
   });
 

@@ -65,13 +65,20 @@ function textOf(
 
 export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
 
-/** 'Total' ('Totals', 'Grand total', 'Subtotal') for the name and no address, or the reverse. */
-function isTotalsRow(cell: (column: UploadColumn) => string): boolean {
-  const isTotal = (text: string) =>
-    /^(?:grand|sub)?totals?$/.test(text.toLowerCase().replace(/[\s:-]+/g, ''));
+const TOTAL_WORD = /^(?:grand|sub)?totals?(?:arrears|balance|due|outstanding|owed|owing)?$/;
+const isTotal = (text: string) => TOTAL_WORD.test(text.toLowerCase().replace(/[\s:-]+/g, ''));
+
+/**
+ * 'Total' ('Totals', 'Grand total', 'Subtotal', 'Total arrears') for the name and no address, or
+ * the reverse; or no name and no address, with the word in any cell: a report puts it beside the
+ * figure it sums.
+ */
+function isTotalsRow(cells: readonly string[], cell: (column: UploadColumn) => string): boolean {
   const name = cell('Tenant Name');
   const address = cell('Property Address');
-  return (isTotal(name) && address === '') || (name === '' && isTotal(address));
+  if (isTotal(name)) return address === '';
+  if (isTotal(address)) return name === '';
+  return name === '' && address === '' && cells.some(isTotal);
 }
 
 /** Cells up to the last one with anything in it: trailing empty cells are only separators. */
@@ -105,7 +112,7 @@ export function checkRows(
     if (isBlank(cells)) continue;
     const cell = (column: UploadColumn) =>
       textOf(cells, column, columns.get(column), column === 'Property Address' ? flatWord : null);
-    if (isTotalsRow(cell)) {
+    if (isTotalsRow(cells, cell)) {
       end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
       continue;
     }

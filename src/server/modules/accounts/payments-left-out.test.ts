@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { leftOutNote, paymentsLeftOut, type RecentPayment } from './payments-left-out.js';
+
+const DAY_MS = 24 * 3_600_000;
+const START = Date.UTC(2026, 10, 20, 12);
+// Newest first, as recentPayments answers: £50 on the 22nd, £200 on the 20th.
+const PAYMENTS: RecentPayment[] = [
+  { amountPence: 5_000, at: START + 2 * DAY_MS, isPortal: false },
+  { amountPence: 20_000, at: START, isPortal: true },
+];
+
+describe('payments a sheet leaves out', () => {
+  it('finds the newest payments whose sum makes the sheet the balance before them', () => {
+    // The balance is now £995.50, after both payments.
+    expect(paymentsLeftOut(124_550, 99_550, PAYMENTS, null)).toEqual(PAYMENTS);
+    // The sheet took in the £200 but not the £50 since.
+    expect(paymentsLeftOut(104_550, 99_550, PAYMENTS, null)).toEqual([PAYMENTS[0]]);
+    // A figure that is not the balance before any of them is the agent's own.
+    expect(paymentsLeftOut(120_000, 99_550, PAYMENTS, null)).toBeNull();
+    expect(paymentsLeftOut(99_550, 99_550, PAYMENTS, null)).toBeNull();
+  });
+
+  it('leaves alone the payments that an earlier sheet already agreed with', () => {
+    const agreedAt = START + DAY_MS;
+    expect(paymentsLeftOut(124_550, 99_550, PAYMENTS, agreedAt)).toBeNull();
+    expect(paymentsLeftOut(104_550, 99_550, PAYMENTS, agreedAt)).toEqual([PAYMENTS[0]]);
+  });
+
+  it('says what was left out, when, and what the balance stays at', () => {
+    expect(leftOutNote(124_550, 99_550, PAYMENTS)).toBe(
+      "The sheet's £1,245.50 is from before £250.00 paid from 20/11/2026 to 22/11/2026: the balance stays £995.50, so nothing is asked for twice.",
+    );
+  });
+});

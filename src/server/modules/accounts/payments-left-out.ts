@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import { formatDate } from '../../../shared/dates.js';
+import { formatPence } from '../../../shared/money.js';
+import type { AppContext } from '../../context.js';
+
+/** How long a payment may be missing from the agent's own ledger, and so from their sheet. */
+export const RECENT_PAYMENT_MS = 14 * 24 * 3_600_000;
+
+export interface RecentPayment {
+  amountPence: number;
+  at: number;
+  isPortal: boolean;
+}
+
+/**
+ * The account's payments of the last 14 days, portal and offline, newest first: the agent's sheet
+ * may have been exported before them.
+ */
+export async function recentPayments(ctx: AppContext, tenantId: string): Promise<RecentPayment[]> {
+  const since = ctx.clock.now() - RECENT_PAYMENT_MS;
+  const portal = ctx.db
+    .selectFrom('payments')
+    .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
+    .select([
+      'payments.amount_pence as amount',
+      'payments.paid_at as at',
+      sql<number>`1`.as('is_portal'),
+    ])
+    .where('payment_links.tenant_id', '=', tenantId)
+    .where('payments.status', '=', 'succeeded')
+    .where('payments.paid_at', '>', since);
+  const offline = ctx.db
+    .selectFrom('offline_payments')
+    .select(['amount_pence as amount', 'recorded_at as at', sql<number>`0`.as('is_portal')])
+    .where('tenant_id', '=', tenantId)
+    .where('recorded_at', '>', since);
+  const rows = await portal.unionAll(offline).orderBy('at', 'desc').execute();
+  return rows.map((row) => ({
+    amountPence: Number(row.amount),
+    at: Number(row.at),
+    isPortal: Number(row.is_portal) === 1,
+  }));
+}
+
+/**
+ * The newest payments a sheet's figure leaves out: those that, added back to the balance, make
+ * exactly the figure the sheet states. Only payments after the last sheet that agreed with the
+ * balance count, so a figure that took them in is never read as older than them. Null when the
+ * figure is not the balance before any of them: the sheet is then taken as it is.
+ */
+export function paymentsLeftOut(
+  sheetPence: number,
+  balancePence: number,
+  payments: readonly RecentPayment[],
+  agreedAt: number | null,
+): RecentPayment[] | null {
+  let sum = 0;
+  for (const [index, payment] of payments.entries()) {
+    if (agreedAt !== null && payment.at <= agreedAt) break;
+    sum += payment.amountPence;
+    if (balancePence + sum === sheetPence) return payments.slice(0, index + 1);
+  }
+  return null;
+}
+
+/** The batch's note for a row whose figure predates payments: kept, not asked for again. */
+export function leftOutNote(
+  sheetPence: number,
+  balancePence: number,
+  leftOut: readonly RecentPayment[],
+): string {
+  const paid = formatPence(leftOut.reduce((sum, payment) => sum + payment.amountPence, 0));
+  const newest = formatDate(leftOut[0]!.at);
+  const oldest = formatDate(leftOut.at(-1)!.at);
+  const when = newest === oldest ? `on ${newest}` : `from ${oldest} to ${newest}`;
+  return `The sheet's ${formatPence(sheetPence)} is from before ${paid} paid ${when}: the balance stays ${formatPence(balancePence)}, so nothing is asked for twice.`;
+}
+
+/** "Paid £X through the portal on DATE": the sheet took it in, or another figure was set. */
+export function portalPaymentNote(payments: readonly RecentPayment[]): string | null {
+  const payment = payments.find((each) => each.isPortal);
+  if (!payment) return null;
+  return `Paid ${formatPence(payment.amountPence)} through the portal on ${formatDate(payment.at)} — check that this balance includes it.`;
+}
