@@ -65,7 +65,27 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Current Balance',
     'Amount Owed',
   ],
-  'Account Reference': ['Account Reference', 'Account Ref', 'Reference', 'Ref', 'Account'],
+  'Account Reference': [
+    'Account Reference',
+    'Account Ref',
+    'Reference',
+    'Ref',
+    'Account',
+    // As ledgers head the agent's own key for a leaseholder.
+    'Tenant Ref',
+    'Tenant Reference',
+    'Leaseholder Ref',
+    'Leaseholder Reference',
+    'Lessee Ref',
+    'Account No',
+    'Account Number',
+    'Acc Ref',
+    'Acct Ref',
+    'Customer Ref',
+    'Ledger Ref',
+    'Tenant Code',
+    'Tenant ID',
+  ],
 };
 
 /** A heading's letters and digits in lower case: how headings and aliases are compared. */

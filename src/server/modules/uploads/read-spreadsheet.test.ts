@@ -43,9 +43,9 @@ describe('readSpreadsheet', () => {
   });
 
   it('finds the Account Reference under its aliases', async () => {
-    // 'Reference', 'Account' and 'Account Ref' are aliases too (shared/upload.ts); one file
-    // per heading would start a worker each, so two stand for them here.
-    for (const heading of ['Ref', 'account-reference']) {
+    // 'Reference', 'Account', 'Account No' and the like are aliases too (shared/upload.ts); one
+    // file per heading would start a worker each, so three stand for them here.
+    for (const heading of ['Ref', 'account-reference', 'Tenant Ref']) {
       const read = await readAll(
         'csv',
         csvOf([
