@@ -42,7 +42,16 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Telephone',
     'Tel',
   ],
-  'Property Address': ['Property Address', 'Address', 'Property', 'Flat Address', 'Flat', 'Unit'],
+  'Property Address': [
+    'Property Address',
+    'Address',
+    'Property',
+    'Flat Address',
+    'Unit Address',
+    'Flat/Unit Address',
+    'Flat',
+    'Unit',
+  ],
   'Balance Due (£)': [
     'Balance Due (£)',
     'Balance Due',

@@ -64,6 +64,16 @@ describe('the importer', () => {
     expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 31_000 });
   });
 
+  it('reads the address headed as a unit', async () => {
+    const bytes = csvOf([
+      ['Tenant', 'Email', 'Mobile', 'Unit Address', 'Arrears'],
+      ['Nia Evans', 'nia@example.co.uk', '', 'Unit 4, 7 Castle Street', '£12.50'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'units.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ address: 'Unit 4, 7 Castle Street' });
+  });
+
   it('reads the balance as ledgers and arrears reports head it', async () => {
     for (const [at, heading] of ['O/S Balance', 'Balance O/S', 'Amount Outstanding'].entries()) {
       const bytes = csvOf([
