@@ -145,6 +145,18 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
   .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Enter a real date');
 
+/**
+ * GET /api/payments/export.csv: the payments received from one UK day to another, both included,
+ * for the agent to post to their ledger.
+ */
+export const PaymentsExportQuerySchema = z
+  .object({ from: isoDay, to: isoDay })
+  .refine(({ from, to }) => to >= from, {
+    message: 'The last day must be on or after the first',
+    path: ['to'],
+  });
+export type PaymentsExportQuery = z.infer<typeof PaymentsExportQuerySchema>;
+
 export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'cheque', 'cash', 'other'] as const;
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 export const OFFLINE_PAYMENT_METHOD_LABELS: Record<OfflinePaymentMethod, string> = {

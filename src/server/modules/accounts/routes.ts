@@ -10,11 +10,13 @@ import {
   LeaseholderPageSchema,
   NoteRequestSchema,
   OfflinePaymentRequestSchema,
+  PaymentsExportQuerySchema,
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { addNote } from './add-note.js';
 import { editContact } from './edit-contact.js';
 import { sendAccountsCsv } from './export-accounts.js';
+import { sendPaymentsCsv } from './export-payments.js';
 import { getAccount } from './get-account.js';
 import { endHold, holdChasing } from './hold-chasing.js';
 import { listAccounts } from './list-accounts.js';
@@ -45,6 +47,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/leaseholders/export.csv',
     { schema: { querystring: LeaseholderExportQuerySchema } },
     async (request, reply) => sendAccountsCsv(ctx, request.query, reply),
+  );
+  app.get(
+    '/payments/export.csv',
+    { schema: { querystring: PaymentsExportQuerySchema } },
+    async (request, reply) => sendPaymentsCsv(ctx, request.query, reply),
   );
   app.get('/leaseholders/:id', { schema: { params, response: detail } }, async (request) =>
     getAccount(ctx, request.params.id),

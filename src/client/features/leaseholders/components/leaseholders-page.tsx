@@ -1,5 +1,5 @@
-import { SearchX, Upload, Users } from 'lucide-react';
-import { useEffect, useEffectEvent } from 'react';
+import { Receipt, SearchX, Upload, Users } from 'lucide-react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { ExportCsvButton } from '@/components/export-csv-button';
 import { ListPager } from '@/components/list-pager';
@@ -13,6 +13,7 @@ import type { LeaseholderSort } from '../../../../shared/leaseholders';
 import { useExportLeaseholders } from '../api/export-leaseholders';
 import { useLeaseholders } from '../api/get-leaseholders';
 import { useLeaseholderListQuery } from '../use-leaseholder-list-query';
+import { ExportPaymentsDialog } from './export-payments-dialog';
 import { LeaseholderFilters } from './leaseholder-filters';
 import { LeaseholdersTable } from './leaseholders-table';
 
@@ -59,6 +60,7 @@ export function LeaseholdersPage() {
   const [query, update] = useLeaseholderListQuery();
   const list = useLeaseholders(query);
   const exporter = useExportLeaseholders();
+  const [isPaymentsOpen, setIsPaymentsOpen] = useState(false);
   const [searchText, setSearchText] = useSearchBox(query.search ?? '', (search) =>
     update({ search: search || undefined, offset: 0 }),
   );
@@ -85,14 +87,20 @@ export function LeaseholdersPage() {
         title="Leaseholders"
         description="Every leaseholder’s balance, payment link and history"
         actions={
-          <ExportCsvButton
-            className="self-start lg:self-auto"
-            isExporting={exporter.isPending}
-            disabled={!page?.total}
-            onExport={(onRecords) => exporter.mutate({ query, onRecords })}
-          />
+          <div className="flex flex-wrap gap-3 self-start lg:self-auto">
+            <Button variant="outline" onClick={() => setIsPaymentsOpen(true)}>
+              <Receipt aria-hidden="true" />
+              Payments received
+            </Button>
+            <ExportCsvButton
+              isExporting={exporter.isPending}
+              disabled={!page?.total}
+              onExport={(onRecords) => exporter.mutate({ query, onRecords })}
+            />
+          </div>
         }
       />
+      <ExportPaymentsDialog isOpen={isPaymentsOpen} onClose={() => setIsPaymentsOpen(false)} />
       <div className="flex flex-col gap-4">
         <LeaseholderFilters
           query={query}
