@@ -119,6 +119,35 @@ test.describe('leaseholders', () => {
     await expect(page.getByRole('button', { name: 'Send a new link now' })).toBeEnabled();
   });
 
+  test('a clerk exports this month’s payments to post to the ledger', async ({ page }) => {
+    const tag = uniqueTag();
+    const name = `Margaret Hughes ${tag}`;
+    await uploadArrears(page, tag);
+    await openByReference(page, `RIV-${tag}`, name);
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    const payment = page.getByRole('dialog');
+    await payment.getByLabel('Amount received').fill('75.25');
+    await payment.getByText('Bank transfer', { exact: true }).click();
+    await payment.getByLabel('Reference (optional)').fill(`BACS ${tag}`);
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await payment.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('link', { name: 'All leaseholders' }).click();
+    await page.getByRole('button', { name: 'Payments received' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Payments received' });
+    await expectNoSeriousAxeViolations(page, TOASTS);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^payments-received-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = readFileSync(await file.path(), 'utf8');
+    expect(csv).toContain(
+      `"RIV-${tag}","${name}","Flat 3, 12 Riverside Court, London SE1 9AA","75.25","Bank transfer","Recorded by staff","BACS ${tag}"`,
+    );
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(/payments? exported\./)).toBeVisible();
+  });
+
   test('sends a new link after previewing its messages', async ({ page }) => {
     test.setTimeout(60_000);
     const tag = uniqueTag();
