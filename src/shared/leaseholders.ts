@@ -143,7 +143,11 @@ const isoDay = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Enter a real date');
+  // Date.parse rolls 30 February over into March: the day must read back as it was written.
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  }, 'Enter a real date');
 
 /**
  * GET /api/payments/export.csv: the payments received from one UK day to another, both included,

@@ -174,6 +174,12 @@ describe('GET /api/payments/export.csv', () => {
     });
     expect(notADate.statusCode).toBe(400);
     expect(notADate.json().message).toContain('Enter the date as YYYY-MM-DD');
+    const noSuchDay = await t.app.inject({
+      url: '/api/payments/export.csv?from=2026-02-30&to=2026-03-01',
+      headers: { cookie },
+    });
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().message).toContain('Enter a real date');
     const signedOut = await t.app.inject({
       url: '/api/payments/export.csv?from=2026-07-01&to=2026-07-01',
     });
