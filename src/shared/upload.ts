@@ -97,9 +97,29 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
   ],
 };
 
-/** A heading's letters and digits in lower case: how headings and aliases are compared. */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const DATE = [
+  '\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}',
+  '\\d{4}-\\d{2}-\\d{2}',
+  `\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:\\s+\\d{2,4})?`,
+  `${MONTH}[\\s-]+\\d{2,4}`,
+].join('|');
+/** 'as at 31/10/2026', '(31 Oct 2026)', 'October 2026' at a heading's end. */
+const AS_AT_DATE = new RegExp(
+  `(?:^|[\\s([]+)(?:(?:as\\s+)?(?:at|of|on|to)\\s+)?(?:${DATE})\\s*[)\\]]?\\s*$`,
+  'i',
+);
+/** Headings are short: a longer cell is not one, and is not searched for a date. */
+const HEADING_MAX = 100;
+
+/**
+ * A heading's letters and digits in lower case: how headings and aliases are compared. A date
+ * at its end is left out, as a report dates its figures ('Balance as at 31/10/2026'): the same
+ * column next month, and so the same remembered mapping.
+ */
 export function headingKey(text: string): string {
-  return text
+  const undated = text.length <= HEADING_MAX ? text.trim().replace(AS_AT_DATE, '') : text;
+  return undated
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()

@@ -117,6 +117,37 @@ describe('the importer', () => {
     expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
   }, 60_000);
 
+  it('reads a dated balance heading, and remembers a mapping from one month’s date to the next', async () => {
+    const dated = csvOf([
+      ['Name', 'Email', 'Mobile', 'Address', 'Balance as at 31/10/2026'],
+      ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10'],
+    ]);
+    expect((await uploadFile(t.app, cookie, 'dated.csv', dated)).statusCode).toBe(200);
+
+    const october = ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed at 31 Oct 2026'];
+    const mapping = JSON.stringify({
+      'Tenant Name': 'Occupier',
+      'Property Address': 'Premises',
+      'Balance Due (£)': 'Owed at 31 Oct 2026',
+    });
+    const row = ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '20'];
+    const mapped = await uploadFile(t.app, cookie, 'oct.csv', csvOf([october, row]), { mapping });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    // November's export heads the same column with November's date: no mapping asked for.
+    const november = [...october.slice(0, 4), 'Owed at 30 Nov 2026'];
+    const next = csvOf([
+      november,
+      ['Siân Evans', 'sian@example.co.uk', '', '11 Castle Street', '30'],
+    ]);
+    const remembered = await uploadFile(t.app, cookie, 'nov.csv', next);
+    expect(remembered.statusCode, remembered.body).toBe(200);
+    expect((await tenants()).map((tenant) => [tenant.name, tenant.balance_pence])).toEqual([
+      ['Dai Jones', 2_000],
+      ['Nia Evans', 1_000],
+      ['Siân Evans', 3_000],
+    ]);
+  });
+
   it('finds the headings below a title and numbers the rows as the sheet does', async () => {
     const rows = [
       ['Riverside Estate Management — arrears at 31 October 2026'],
