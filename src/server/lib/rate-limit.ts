@@ -140,6 +140,22 @@ export async function clearEvents(
     .execute();
 }
 
+/** Gives back places an attempt took, when it proved not to be what those limits count. */
+export async function releasePlaces(
+  db: Kysely<Database>,
+  places: readonly TakenPlace[],
+): Promise<void> {
+  if (places.length === 0) return;
+  await db
+    .deleteFrom('rate_limit_events')
+    .where(
+      'id',
+      'in',
+      places.map((place) => place.id),
+    )
+    .execute();
+}
+
 /** Housekeeping: events older than the longest window are no longer needed. */
 export async function pruneEvents(db: Kysely<Database>, olderThan: number): Promise<void> {
   await db.deleteFrom('rate_limit_events').where('at', '<', olderThan).execute();

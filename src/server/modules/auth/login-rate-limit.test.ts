@@ -69,6 +69,22 @@ describe('login rate limit', () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
   });
 
+  it('does not count staff signing in on new browsers towards the global cap', async () => {
+    // Sixty people sign in from new browsers within the window, then a guesser fails 45 times:
+    // the cap (50 failures) is not reached, so the next person still gets in.
+    for (let person = 0; person < 60; person++) {
+      expect((await login(TEST_ADMIN_PASSWORD, `198.51.100.${person + 1}`)).statusCode).toBe(200);
+    }
+    const addresses = Array.from({ length: 9 }, (_, index) => `192.0.2.${index + 1}`);
+    await Promise.all(addresses.map((address) => failTimes(5, address)));
+    expect((await login(TEST_ADMIN_PASSWORD, '198.51.100.200')).statusCode).toBe(200);
+    // Five more failures fill it.
+    await failTimes(5, '192.0.2.100');
+    expect((await login(TEST_ADMIN_PASSWORD, '198.51.100.201')).json()).toEqual({
+      message: GLOBAL_MESSAGE,
+    });
+  });
+
   it('pauses all sign-ins after 50 failures across addresses', async () => {
     const addresses = Array.from({ length: 10 }, (_, index) => `192.0.2.${index + 1}`);
     await Promise.all(addresses.map((address) => failTimes(5, address)));

@@ -6,14 +6,15 @@ import {
   filledBy,
   type LimitKey,
   type RateLimit,
+  releasePlaces,
   type TakenPlace,
   takeAttempt,
 } from '../../lib/rate-limit.js';
 
 /**
  * Login throttling kept in the database, shared by every app process (ARCHITECTURE sections 2, 7):
- * 5 attempts per client address in 15 minutes, and 50 from browsers without a device cookie
- * across all addresses, so that an attacker with many addresses is slowed too. A browser with a
+ * 5 attempts per client address in 15 minutes, and 50 failed ones from browsers without a device
+ * cookie across all addresses, so that an attacker with many addresses is slowed too. A browser with a
  * valid device cookie (device-cookie.ts) is not held by the global cap but has 5 attempts of its
  * own. While limited even the right password is refused, or the guessing would simply go on.
  */
@@ -89,10 +90,21 @@ export async function recordLoginFailure(ctx: AppContext, reserved: ReservedAtte
   }
 }
 
-/** The right password: the address and the device start afresh (the global count stands). */
-export async function clearLoginFailures(ctx: AppContext, client: LoginClient): Promise<void> {
+/**
+ * The right password: the address and the device start afresh, and the attempt's place in the
+ * global cap is given back. That cap counts guesses; staff signing in on new browsers (a busy
+ * morning, a fresh office) must not pause sign-in for everyone. Others' failures still stand.
+ */
+export async function clearLoginFailures(
+  ctx: AppContext,
+  { client, places }: ReservedAttempt,
+): Promise<void> {
   await clearEvents(ctx.db, LOGIN_LIMIT_PER_IP.bucket, client.ip);
   if (client.deviceId !== null) {
     await clearEvents(ctx.db, LOGIN_LIMIT_PER_DEVICE.bucket, client.deviceId);
   }
+  await releasePlaces(
+    ctx.db,
+    places.filter((place) => place.limit === LOGIN_LIMIT_GLOBAL),
+  );
 }

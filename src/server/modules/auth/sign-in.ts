@@ -36,7 +36,7 @@ export async function signIn(
     throw new AppError('UNAUTHORIZED', INVALID_PASSWORD_MESSAGE);
   }
 
-  await clearLoginFailures(ctx, input.client);
+  await clearLoginFailures(ctx, reserved);
   const created = await createSession(ctx, input.secret, input.previousSessionId);
   await writeAudit(ctx.db, ctx.clock, { actor: 'admin', action: 'auth.login' });
   return created;
