@@ -13,10 +13,11 @@ import {
 
 /**
  * Login throttling kept in the database, shared by every app process (ARCHITECTURE sections 2, 7):
- * 5 attempts per client address in 15 minutes, and 50 failed ones from browsers without a device
- * cookie across all addresses, so that an attacker with many addresses is slowed too. A browser with a
- * valid device cookie (device-cookie.ts) is not held by the global cap but has 5 attempts of its
- * own. While limited even the right password is refused, or the guessing would simply go on.
+ * 5 attempts per client address in 15 minutes, and 50 failed ones from browsers without a
+ * device cookie across all addresses, so that an attacker with many addresses is slowed too. A
+ * browser with a valid device cookie (device-cookie.ts) is not held by the global cap but has 5
+ * attempts of its own. While limited even the right password is refused, or the guessing would
+ * simply go on.
  */
 const WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LIMIT_PER_IP: RateLimit = {
