@@ -64,15 +64,15 @@ async function* records(ctx: AppContext, query: PaymentsExportQuery, pageRows: n
   for await (const received of inOrder(portal, offline)) yield received.cells;
 }
 
-/** 00:00 of a UK day (YYYY-MM-DD), as epoch ms. */
-function startOfUkDay(day: string): number {
+/** 00:00 of a UK day (YYYY-MM-DD). */
+function ukMidnight(day: string): TZDate {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new TZDate(year, month - 1, date, UK_TIME_ZONE).getTime();
+  return new TZDate(year, month - 1, date, UK_TIME_ZONE);
 }
 
 async function* portalPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
-  const start = startOfUkDay(from);
-  const end = addDays(new TZDate(startOfUkDay(to), UK_TIME_ZONE), 1).getTime();
+  const start = ukMidnight(from).getTime();
+  const end = addDays(ukMidnight(to), 1).getTime();
   const query = ctx.db
     .selectFrom('payments')
     .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')

@@ -108,7 +108,7 @@ async function reconcileKnown(
       actor: 'upload',
       details: { from, to: from, sheet: row.amountPence, batchId },
     });
-  } else if (payments.length > 0) {
+  } else if (payments.some((payment) => payment.at > (account.sheet_agreed_at ?? 0))) {
     // This sheet took in the payments so far: a later one cannot be from before them.
     await ctx.db
       .updateTable('tenants')
