@@ -11,12 +11,16 @@ export function heldMessage(holdUntil: number): string {
   return `Chasing is on hold for this leaseholder until ${formatDate(holdUntil)}. End the hold on their page to send a link.`;
 }
 
-/** The account as a new link needs it; refuses when there is nothing to ask for. */
+/**
+ * The account as a new link needs it; refuses when there is nothing to ask for. In the caller's
+ * transaction, a payment being recorded is waited for, so a link never asks for what was just paid.
+ */
 export async function accountForNewLink(ctx: AppContext, tenantId: string) {
   const account = await ctx.db
     .selectFrom('tenants')
     .select(['id', 'balance_pence', 'hold_until', 'erased_at'])
     .where('id', '=', tenantId)
+    .$if(ctx.engine === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!account) throw new AppError('NOT_FOUND', 'Leaseholder not found.');
   if (account.erased_at !== null) {

@@ -175,6 +175,10 @@ async function findAccounts(
       ]),
     )
     .orderBy('created_at', 'desc')
+    // A payment committing between this read and the row's writes would be reconciled against a
+    // balance that no longer is (a link for what was just paid): it waits for the upload instead.
+    // SQLite's one writer already gives that order.
+    .$if(ctx.engine === 'postgres', (query) => query.forUpdate())
     .execute();
   const byReference = new Map<string, Account>();
   const byMatch = new Map<string, Account>();

@@ -44,6 +44,9 @@ export async function requestCurrentLink(
       .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
       .select(['tenants.id', 'tenants.balance_pence', 'tenants.hold_until', 'tenants.erased_at'])
       .where('payment_links.id', '=', input.linkId)
+      // A payment being recorded is waited for (accountForNewLink says why); the account only,
+      // locked first as the payment locks it, so the two never wait for each other.
+      .$if(tx.engine === 'postgres', (query) => query.forUpdate('tenants'))
       .executeTakeFirst();
     if (!account) return 'unknown';
     const outcome = await resend(tx, account);
