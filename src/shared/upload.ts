@@ -27,8 +27,28 @@ export type UploadColumn = RequiredColumn | OptionalColumn;
  * within a column, earlier names win when a sheet has several.
  */
 export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
-  'Tenant Name': ['Tenant Name', 'Tenant', 'Leaseholder Name', 'Leaseholder', 'Full Name', 'Name'],
-  'Email Address': ['Email Address', 'Email', 'E-mail', 'Email Addr'],
+  'Tenant Name': [
+    'Tenant Name',
+    'Tenant',
+    'Leaseholder Name',
+    'Leaseholder',
+    'Full Name',
+    'Name',
+    // A lease's own word for the leaseholder, and joint leaseholders' plurals. Not 'Occupier':
+    // a subtenant may occupy a flat whose leaseholder owes the charge.
+    'Lessee',
+    'Lessee Name',
+    'Lessees',
+    'Leaseholders',
+    'Tenants',
+    'Names',
+    'Owner',
+    'Owner Name',
+    'Account Name',
+    'Customer Name',
+    'Contact Name',
+  ],
+  'Email Address': ['Email Address', 'Email', 'E-mail', 'Email Addr', 'Contact Email', 'Emails'],
   'Phone Number (for WhatsApp)': [
     'Phone Number (for WhatsApp)',
     'Mobile Number',
@@ -41,6 +61,14 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Telephone Number',
     'Telephone',
     'Tel',
+    'Mobile No',
+    'Mobile Tel',
+    'Mobile Telephone',
+    'Phone No',
+    'Tel No',
+    'Telephone No',
+    'Contact Number',
+    'Contact No',
   ],
   'Property Address': [
     'Property Address',
@@ -73,6 +101,11 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Arrears Balance',
     'Current Balance',
     'Amount Owed',
+    'Balance Owed',
+    'Closing Balance',
+    'Total Balance',
+    'Total Arrears',
+    'Arrears Total',
   ],
   'Account Reference': [
     'Account Reference',

@@ -86,6 +86,20 @@ describe('the importer', () => {
     expect((await tenants()).map((tenant) => tenant.balance_pence)).toEqual([1_250, 1_250, 1_250]);
   });
 
+  it("reads the leaseholder, phone and balance under a ledger's own headings", async () => {
+    const bytes = csvOf([
+      ['Tenant Ref', 'Lessee', 'Unit Address', 'Contact Email', 'Mobile No', 'Closing Balance'],
+      ['RIV-F1', 'Mrs Margaret Hughes', 'Flat 1, Riverside Court', '', '07911 123451', '1,245.50'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'ledger.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({
+      name: 'Mrs Margaret Hughes',
+      phone: '+447911123451',
+      balance_pence: 124_550,
+    });
+  });
+
   it('names the missing columns with the file headings, and remembers a mapping for the next upload', async () => {
     const header = ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed'];
     const row = ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '10'];
