@@ -33,8 +33,8 @@ describe('cancelJobs', () => {
     const in1h = await enqueue('in 1h', 'link:1', t.clock.now() + HOUR);
     const otherLink = await enqueue('other link', 'link:2', t.clock.now() + HOUR);
 
-    expect(await cancelJobs(t.ctx.db, 'link:1', t.clock)).toBe(2);
-    expect(await cancelJobs(t.ctx.db, 'link:1', t.clock)).toBe(0);
+    expect(await cancelJobs(t.ctx.db, ['link:1'], t.clock)).toBe(2);
+    expect(await cancelJobs(t.ctx.db, ['link:1'], t.clock)).toBe(0);
 
     const statuses = await t.ctx.db.selectFrom('jobs').select(['id', 'status']).execute();
     expect(Object.fromEntries(statuses.map((job) => [job.id, job.status]))).toEqual({
@@ -50,5 +50,31 @@ describe('cancelJobs', () => {
     await runDueJobs(t.ctx, handlers, { workerId: 'w2', limit: 10 });
     // The running job's lease expired, so it runs again; the cancelled ones never do.
     expect(ran.sort()).toEqual(['other link', 'running']);
+  });
+
+  it('cancels the jobs of more keys than one statement may bind', async () => {
+    const keys = Array.from({ length: 40_000 }, (_, index) => `reminders:${index}`);
+    for (let start = 0; start < keys.length; start += 1_000) {
+      await t.ctx.db
+        .insertInto('jobs')
+        .values(
+          keys.slice(start, start + 1_000).map((key) => ({
+            kind: 'remind',
+            payload: '{}',
+            status: 'queued' as const,
+            run_at: t.clock.now() + HOUR,
+            max_attempts: 3,
+            locked_until: null,
+            locked_by: null,
+            last_error: null,
+            idempotency_key: null,
+            cancel_key: key,
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
+          })),
+        )
+        .execute();
+    }
+    expect(await cancelJobs(t.ctx.db, keys, t.clock)).toBe(40_000);
   });
 });

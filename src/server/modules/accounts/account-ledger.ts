@@ -20,41 +20,56 @@ export type AccountEventKind =
   | 'credit'
   | 'link_requested';
 
+export interface AccountEvent {
+  tenantId: string;
+  kind: AccountEventKind;
+  actor: string;
+  text?: string | null;
+  details?: Record<string, unknown>;
+}
+
 /** One line of an account's own history (schema.ts AccountEventsTable). */
-export async function addAccountEvent(
+export function addAccountEvent(ctx: AppContext, event: AccountEvent): Promise<void> {
+  return addAccountEvents(ctx, [event]);
+}
+
+/** Lines of accounts' histories, in one statement (an upload's slice of rows). */
+export async function addAccountEvents(
   ctx: AppContext,
-  event: {
-    tenantId: string;
-    kind: AccountEventKind;
-    actor: string;
-    text?: string | null;
-    details?: Record<string, unknown>;
-  },
+  events: readonly AccountEvent[],
 ): Promise<void> {
+  if (events.length === 0) return;
+  const at = ctx.clock.now();
   await ctx.db
     .insertInto('account_events')
-    .values({
-      tenant_id: event.tenantId,
-      at: ctx.clock.now(),
-      kind: event.kind,
-      actor: event.actor,
-      text: event.text ?? null,
-      details: event.details ? JSON.stringify(event.details) : null,
-    })
+    .values(
+      events.map((event) => ({
+        tenant_id: event.tenantId,
+        at,
+        kind: event.kind,
+        actor: event.actor,
+        text: event.text ?? null,
+        details: event.details ? JSON.stringify(event.details) : null,
+      })),
+    )
     .execute();
 }
 
 /**
- * Closes the account's open links (pending, none settling) unpaid, with the reason shown to
+ * Closes these accounts' open links (pending, none settling) unpaid, with the reason shown to
  * staff and the leaseholder, and cancels their reminders; their unsent messages are cancelled by
- * their send jobs. `except` keeps one link open (a changed balance's new link). Returns the ids.
+ * their send jobs. An account's `replacedBy` (its new link) stays open and is named as the
+ * closed links' replacement. One statement for them all. Returns the closed links' ids.
  */
 export function closeOpenLinks(
   ctx: AppContext,
-  tenantId: string,
   reason: LinkClosedReason,
-  options: { except?: string; replacedBy?: string } = {},
+  accounts: readonly { tenantId: string; replacedBy?: string }[],
 ): Promise<string[]> {
+  if (accounts.length === 0) return Promise.resolve([]);
+  const replacements = accounts.flatMap(({ tenantId, replacedBy }) =>
+    replacedBy ? [{ tenantId, replacedBy }] : [],
+  );
   return withTransaction(ctx, async (tx) => {
     let update = tx.db
       .updateTable('payment_links')
@@ -62,15 +77,32 @@ export function closeOpenLinks(
         status: 'expired',
         closed_reason: reason,
         closed_at: tx.clock.now(),
-        ...(options.replacedBy ? { replaced_by: options.replacedBy } : {}),
+        ...(replacements.length > 0
+          ? {
+              replaced_by: sql<string>`case tenant_id ${sql.join(
+                replacements.map((each) => sql`when ${each.tenantId} then ${each.replacedBy}`),
+                sql` `,
+              )} else replaced_by end`,
+            }
+          : {}),
       })
-      .where('tenant_id', '=', tenantId)
+      .where(
+        'tenant_id',
+        'in',
+        accounts.map((account) => account.tenantId),
+      )
       .where('status', '=', 'pending')
       .where('processing_since', 'is', null);
-    if (options.except) update = update.where('id', '<>', options.except);
-    const closed = await update.returning('id').execute();
-    for (const { id } of closed) await cancelReminders(tx, id);
-    return closed.map(({ id }) => id);
+    if (replacements.length > 0) {
+      update = update.where(
+        'id',
+        'not in',
+        replacements.map((each) => each.replacedBy),
+      );
+    }
+    const closed = (await update.returning('id').execute()).map(({ id }) => id);
+    await cancelReminders(tx, closed);
+    return closed;
   });
 }
 
@@ -100,22 +132,33 @@ export async function takePayment(
 }
 
 /**
- * Sets what the agent's spreadsheet says is owed. The day the account starts owing is kept
- * while it owes, so "days since the first unpaid link" survives a changed balance.
+ * Sets what the agent's spreadsheet says is owed, for a slice of accounts in one statement. The
+ * day an account starts owing is kept while it owes, so "days since the first unpaid link"
+ * survives a changed balance.
  */
-export async function setBalance(
+export async function setBalances(
   ctx: AppContext,
-  tenantId: string,
-  balancePence: number,
+  balances: readonly { tenantId: string; balancePence: number }[],
 ): Promise<void> {
+  if (balances.length === 0) return;
+  const now = ctx.clock.now();
+  // Cast, as PostgreSQL would otherwise read the untyped parameters as text.
+  const balance = sql<number>`case id ${sql.join(
+    balances.map((each) => sql`when ${each.tenantId} then cast(${each.balancePence} as bigint)`),
+    sql` `,
+  )} end`;
   await ctx.db
     .updateTable('tenants')
     .set({
-      balance_pence: balancePence,
-      owing_since: balancePence > 0 ? sql`coalesce(owing_since, ${ctx.clock.now()})` : null,
-      updated_at: ctx.clock.now(),
+      balance_pence: balance,
+      owing_since: sql`case when ${balance} > 0 then coalesce(owing_since, ${now}) end`,
+      updated_at: now,
     })
-    .where('id', '=', tenantId)
+    .where(
+      'id',
+      'in',
+      balances.map((each) => each.tenantId),
+    )
     .execute();
 }
 

@@ -1,7 +1,7 @@
 import { formatDate } from '../../../shared/dates.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
+import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { closeOpenLinks } from './account-ledger.js';
 
 export const NOTHING_OWED_MESSAGE =
@@ -36,23 +36,42 @@ export async function accountForNewLink(ctx: AppContext, tenantId: string) {
   return account;
 }
 
+interface NewLink {
+  tenantId: string;
+  amountPence: number;
+  batchId?: string | null;
+  batchRow?: number;
+}
+
 /**
  * A new link for what the account owes now, replacing its open link (one live link per account:
  * the old one is closed as replaced, its reminders cancelled). Run it in the caller's
  * transaction; the caller sends it. Returns the new link's id.
  */
-export async function issueLink(
-  ctx: AppContext,
-  input: { tenantId: string; amountPence: number; batchId?: string | null; batchRow?: number },
-): Promise<string> {
-  const fresh = newPaymentLinkRow(ctx, {
-    tenantId: input.tenantId,
-    amountPence: input.amountPence,
-    batchId: input.batchId ?? null,
-    ...(input.batchRow === undefined ? {} : { batchRow: input.batchRow }),
-  });
-  await ctx.db.insertInto('payment_links').values(fresh).execute();
-  const id = fresh.id!;
-  await closeOpenLinks(ctx, input.tenantId, 'replaced', { except: id, replacedBy: id });
-  return id;
+export async function issueLink(ctx: AppContext, input: NewLink): Promise<string> {
+  const [id] = await issueLinks(ctx, [input]);
+  return id!;
+}
+
+/** issueLink for several accounts, one each, in a few statements (an upload's slice of rows). */
+export async function issueLinks(ctx: AppContext, inputs: readonly NewLink[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  // In sorted order, so the links' indexes on the id take them as appends (reconcile-rows.ts).
+  const ids = inputs.map(newLinkId).sort();
+  const links = inputs.map((input, index) =>
+    newPaymentLinkRow(ctx, {
+      id: ids[index],
+      tenantId: input.tenantId,
+      amountPence: input.amountPence,
+      batchId: input.batchId ?? null,
+      ...(input.batchRow === undefined ? {} : { batchRow: input.batchRow }),
+    }),
+  );
+  await ctx.db.insertInto('payment_links').values(links).execute();
+  await closeOpenLinks(
+    ctx,
+    'replaced',
+    inputs.map((input, index) => ({ tenantId: input.tenantId, replacedBy: ids[index] })),
+  );
+  return ids;
 }

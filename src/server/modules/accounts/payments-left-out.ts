@@ -13,33 +13,49 @@ export interface RecentPayment {
 }
 
 /**
- * The account's payments of the last 14 days, portal and offline, newest first: the agent's sheet
- * may have been exported before them.
+ * Each account's payments of the last 14 days, portal and offline, newest first: the agent's
+ * sheet may have been exported before them. One query for a slice of accounts.
  */
-export async function recentPayments(ctx: AppContext, tenantId: string): Promise<RecentPayment[]> {
+export async function recentPayments(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+): Promise<Map<string, RecentPayment[]>> {
+  const byAccount = new Map<string, RecentPayment[]>();
+  if (tenantIds.length === 0) return byAccount;
   const since = ctx.clock.now() - RECENT_PAYMENT_MS;
   const portal = ctx.db
     .selectFrom('payments')
     .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
     .select([
+      'payment_links.tenant_id as tenant_id',
       'payments.amount_pence as amount',
       'payments.paid_at as at',
       sql<number>`1`.as('is_portal'),
     ])
-    .where('payment_links.tenant_id', '=', tenantId)
+    .where('payment_links.tenant_id', 'in', tenantIds)
     .where('payments.status', '=', 'succeeded')
     .where('payments.paid_at', '>', since);
   const offline = ctx.db
     .selectFrom('offline_payments')
-    .select(['amount_pence as amount', 'recorded_at as at', sql<number>`0`.as('is_portal')])
-    .where('tenant_id', '=', tenantId)
+    .select([
+      'tenant_id',
+      'amount_pence as amount',
+      'recorded_at as at',
+      sql<number>`0`.as('is_portal'),
+    ])
+    .where('tenant_id', 'in', tenantIds)
     .where('recorded_at', '>', since);
   const rows = await portal.unionAll(offline).orderBy('at', 'desc').execute();
-  return rows.map((row) => ({
-    amountPence: Number(row.amount),
-    at: Number(row.at),
-    isPortal: Number(row.is_portal) === 1,
-  }));
+  for (const row of rows) {
+    const payments = byAccount.get(row.tenant_id) ?? [];
+    payments.push({
+      amountPence: Number(row.amount),
+      at: Number(row.at),
+      isPortal: Number(row.is_portal) === 1,
+    });
+    byAccount.set(row.tenant_id, payments);
+  }
+  return byAccount;
 }
 
 /**

@@ -7,8 +7,13 @@ import { newId } from '../../lib/ids.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
-import { addAccountEvent, closeOpenLinks, setBalance } from './account-ledger.js';
-import { issueLink } from './issue-link.js';
+import {
+  type AccountEvent,
+  addAccountEvents,
+  closeOpenLinks,
+  setBalances,
+} from './account-ledger.js';
+import { issueLinks } from './issue-link.js';
 import {
   leftOutNote,
   paymentsLeftOut,
@@ -29,7 +34,7 @@ export interface ReconciledSlice {
 
 type Account = Selectable<TenantsTable>;
 
-/** Rows per INSERT: small enough that other requests are served between statements. */
+/** Rows per statement: small enough that other requests are served between statements. */
 const ROWS_PER_STATEMENT = 500;
 
 /**
@@ -39,13 +44,15 @@ const ROWS_PER_STATEMENT = 500;
  * is made or sent), changed (another balance, or none open: a new link replaces the open one),
  * settled (nothing owed: the open link closes, no message). A figure that is the balance before
  * payments of the last 14 days is read as the balance it is now. Uploading the same file twice,
- * or an older one after a payment, therefore asks for nothing twice. Runs in the upload's
- * transaction.
+ * or an older one after a payment, therefore asks for nothing twice. `taken` holds the accounts
+ * earlier rows of the upload found, by row: a second row for one of them is refused. Runs in the
+ * upload's transaction, a slice of rows at a time in a few statements each.
  */
 export async function reconcileRows(
   ctx: AppContext,
   batchId: string,
   rows: readonly ValidRow[],
+  taken: Map<string, number>,
 ): Promise<ReconciledSlice> {
   const result: ReconciledSlice = {
     counts: { new: 0, changed: 0, unchanged: 0, settled: 0 },
@@ -55,20 +62,26 @@ export async function reconcileRows(
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
     const accounts = await findAccounts(ctx, slice);
+    const known: [ValidRow, Account][] = [];
     const fresh: ValidRow[] = [];
     for (const row of slice) {
       const account = accounts.get(row);
+      const first = account && taken.get(account.id);
       if (account?.erased_at != null) {
         result.errors.push(rowError(row.row, 'Account Reference', ERASED_MESSAGE));
-        continue;
+      } else if (first) {
+        // Found by reference on one row and by name and address on another: one leaseholder.
+        result.errors.push(rowError(row.row, 'Account Reference', sameAccountMessage(first)));
+      } else if (account) {
+        taken.set(account.id, row.row);
+        known.push([row, account]);
+      } else if (row.amountPence > 0) {
+        fresh.push(row);
+      } else {
+        result.errors.push(rowError(row.row, 'Balance Due (£)', NOT_OWED_MESSAGE));
       }
-      if (!account) {
-        if (row.amountPence > 0) fresh.push(row);
-        else result.errors.push(rowError(row.row, 'Balance Due (£)', NOT_OWED_MESSAGE));
-        continue;
-      }
-      await reconcileKnown(ctx, batchId, row, account, result);
     }
+    await reconcileKnown(ctx, batchId, known, result);
     await insertNewAccounts(ctx, batchId, fresh);
     result.counts.new += fresh.length;
     // SQLite answers synchronously: give other requests a turn between statements.
@@ -80,76 +93,101 @@ export async function reconcileRows(
 const ERASED_MESSAGE =
   'This Account Reference belongs to a leaseholder whose personal data was erased: use a new reference.';
 
+function sameAccountMessage(firstRow: number): string {
+  return `Duplicate of row ${firstRow}: both rows are the same leaseholder's account`;
+}
+
 function rowError(row: number, field: string, message: string): RowError {
   return { row, errors: [message], issues: [{ field, message }] };
 }
 
+/**
+ * Known accounts, one row each, in a few statements for them all: their payments and open links
+ * are read at once, then each row is decided, then the balances, history, closed and new links
+ * are written together.
+ */
 async function reconcileKnown(
   ctx: AppContext,
   batchId: string,
-  row: ValidRow,
-  account: Account,
+  known: readonly [ValidRow, Account][],
   result: ReconciledSlice,
 ): Promise<void> {
-  await updateContact(ctx, account, row, 'upload');
-  // A sheet exported before a payment must not ask for that payment again: its figure is then
-  // read as the balance it had, and the account keeps its own.
-  const payments = await recentPayments(ctx, account.id);
-  const from = account.balance_pence;
-  const leftOut = paymentsLeftOut(row.amountPence, from, payments, account.sheet_agreed_at);
-  const amount = leftOut ? from : row.amountPence;
-  const note = leftOut ? leftOutNote(row.amountPence, from, leftOut) : portalPaymentNote(payments);
-  if (note) result.notes.push({ row: row.row, field: 'Balance Due (£)', message: note });
+  if (known.length === 0) return;
+  for (const [row, account] of known) await updateContact(ctx, account, row, 'upload');
+  const ids = known.map(([, account]) => account.id);
+  const paymentsOf = await recentPayments(ctx, ids);
+  const live = await accountsWithLiveLinks(ctx, ids);
+  const events: AccountEvent[] = [];
+  const agreed: string[] = [];
+  const balances: { tenantId: string; balancePence: number }[] = [];
+  const settled: { tenantId: string }[] = [];
+  const links: Parameters<typeof issueLinks>[1][number][] = [];
 
-  if (leftOut) {
-    await addAccountEvent(ctx, {
-      tenantId: account.id,
-      kind: 'balance_set',
-      actor: 'upload',
-      details: { from, to: from, sheet: row.amountPence, batchId },
-    });
-  } else if (payments.some((payment) => payment.at > (account.sheet_agreed_at ?? 0))) {
-    // This sheet took in the payments so far: a later one cannot be from before them.
+  for (const [row, account] of known) {
+    const tenantId = account.id;
+    // A sheet exported before a payment must not ask for that payment again: its figure is then
+    // read as the balance it had, and the account keeps its own.
+    const payments = paymentsOf.get(tenantId) ?? [];
+    const from = account.balance_pence;
+    const leftOut = paymentsLeftOut(row.amountPence, from, payments, account.sheet_agreed_at);
+    const amount = leftOut ? from : row.amountPence;
+    const note = leftOut
+      ? leftOutNote(row.amountPence, from, leftOut)
+      : portalPaymentNote(payments);
+    if (note) result.notes.push({ row: row.row, field: 'Balance Due (£)', message: note });
+
+    if (leftOut) {
+      const details = { from, to: from, sheet: row.amountPence, batchId };
+      events.push({ tenantId, kind: 'balance_set', actor: 'upload', details });
+    } else if (payments.some((payment) => payment.at > (account.sheet_agreed_at ?? 0))) {
+      // This sheet took in the payments so far: a later one cannot be from before them.
+      agreed.push(tenantId);
+    }
+    if (amount !== from) {
+      balances.push({ tenantId, balancePence: amount });
+      const details = { from, to: amount, batchId };
+      events.push({ tenantId, kind: 'balance_set', actor: 'upload', details });
+    }
+    if (amount <= 0) {
+      settled.push({ tenantId });
+      result.counts.settled += 1;
+    } else if (amount === from && live.has(tenantId)) {
+      result.counts.unchanged += 1;
+    } else {
+      links.push({ tenantId, amountPence: amount, batchId, batchRow: row.row });
+      result.counts.changed += 1;
+    }
+  }
+
+  await addAccountEvents(ctx, events);
+  if (agreed.length > 0) {
     await ctx.db
       .updateTable('tenants')
       .set({ sheet_agreed_at: ctx.clock.now() })
-      .where('id', '=', account.id)
+      .where('id', 'in', agreed)
       .execute();
   }
-  if (amount !== from) {
-    await setBalance(ctx, account.id, amount);
-    await addAccountEvent(ctx, {
-      tenantId: account.id,
-      kind: 'balance_set',
-      actor: 'upload',
-      details: { from, to: amount, batchId },
-    });
-  }
-  if (amount <= 0) {
-    await closeOpenLinks(ctx, account.id, 'settled');
-    result.counts.settled += 1;
-    return;
-  }
-  if (amount === from && (await hasLiveLink(ctx, account.id))) {
-    result.counts.unchanged += 1;
-    return;
-  }
-  await issueLink(ctx, { tenantId: account.id, amountPence: amount, batchId, batchRow: row.row });
-  result.counts.changed += 1;
+  await setBalances(ctx, balances);
+  await closeOpenLinks(ctx, 'settled', settled);
+  await issueLinks(ctx, links);
 }
 
-/** An open link, or one whose payment is settling: either way the balance is being asked for. */
-async function hasLiveLink(ctx: AppContext, tenantId: string): Promise<boolean> {
-  const link = await ctx.db
+/** Those of the accounts with an open link, or one whose payment is settling: asked already. */
+async function accountsWithLiveLinks(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await ctx.db
     .selectFrom('payment_links')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
+    .select('tenant_id')
+    .distinct()
+    .where('tenant_id', 'in', tenantIds)
     .where('status', '=', 'pending')
     .where((eb) =>
       eb.or([eb('processing_since', 'is not', null), eb('expires_at', '>', ctx.clock.now())]),
     )
-    .executeTakeFirst();
-  return link !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.tenant_id));
 }
 
 /**

@@ -321,4 +321,87 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     const later = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')], 'next.csv');
     expect(later.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
   });
+
+  it('refuses a second row that finds an account an earlier row of the upload found', async () => {
+    await upload(MARCH);
+    t.clock.advance(DAY_MS);
+    // By reference on one row (under her new name), by name and address on the other.
+    const batch = await upload([
+      row('Margaret Hughes-Smith', 1, '1300.00', 'RIV-F1'),
+      row('Margaret Hughes', 1, '1245.50'),
+    ]);
+    expect(batch.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    expect(batch.errors).toEqual([
+      expect.objectContaining({
+        row: 3,
+        errors: ["Duplicate of row 2: both rows are the same leaseholder's account"],
+      }),
+    ]);
+    expect(await balanceOf('Margaret Hughes-Smith')).toBe(130_000);
+    expect((await openLinks()).filter((link) => link.name.startsWith('Margaret'))).toEqual([
+      { name: 'Margaret Hughes-Smith', amount_pence: 130_000 },
+    ]);
+  });
+
+  it('reconciles a sheet of many accounts, slice by slice, as it does one', async () => {
+    const count = 1_203;
+    const sheet = (balance: (index: number) => string) =>
+      Array.from({ length: count }, (_, index) => [
+        `Leaseholder ${index}`,
+        `leaseholder${index}@example.co.uk`,
+        '',
+        `Flat ${index}, Mill Lane, Leeds LS1 4AB`,
+        balance(index),
+        `MILL-${index}`,
+      ]);
+    const first = await upload(sheet(() => '100.00'));
+    expect(first.reconciliation.new).toBe(count);
+    t.clock.advance(DAY_MS);
+
+    // A third each: a new charge, the same balance, nothing owed.
+    const next = await upload(
+      sheet((index) => ['150.00', '100.00', '0'][index % 3]!),
+      'quarter-day.csv',
+    );
+    expect(next.reconciliation).toEqual({ new: 0, changed: 401, unchanged: 401, settled: 401 });
+    const accounts = await t.ctx.db
+      .selectFrom('tenants')
+      .leftJoin('payment_links', (join) =>
+        join
+          .onRef('payment_links.tenant_id', '=', 'tenants.id')
+          .on('payment_links.status', '=', 'pending'),
+      )
+      .select([
+        'tenants.reference',
+        'tenants.balance_pence',
+        'tenants.owing_since',
+        'payment_links.amount_pence',
+        'payment_links.batch_id',
+      ])
+      .execute();
+    expect(accounts).toHaveLength(count);
+    for (const account of accounts) {
+      const index = Number(account.reference!.slice('MILL-'.length));
+      const expected = [
+        { balance_pence: 15_000, amount_pence: 15_000, batch_id: next.id },
+        { balance_pence: 10_000, amount_pence: 10_000, batch_id: first.id },
+        { balance_pence: 0, amount_pence: null, batch_id: null },
+      ][index % 3]!;
+      expect(account, account.reference!).toMatchObject(expected);
+      expect(account.owing_since === null, account.reference!).toBe(index % 3 === 2);
+    }
+    const replaced = await t.ctx.db
+      .selectFrom('payment_links')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('closed_reason', '=', 'replaced')
+      .where('replaced_by', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(replaced.count)).toBe(401);
+    const changes = await t.ctx.db
+      .selectFrom('account_events')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('kind', '=', 'balance_set')
+      .executeTakeFirstOrThrow();
+    expect(Number(changes.count)).toBe(802);
+  });
 });

@@ -55,7 +55,7 @@ export async function recordOfflinePayment(
       })
       .execute();
     const balance = (await takePayment(tx, tenantId, pence))!;
-    if (balance <= 0) await closeOpenLinks(tx, tenantId, 'settled');
+    if (balance <= 0) await closeOpenLinks(tx, 'settled', [{ tenantId }]);
     await writeAudit(tx.db, tx.clock, {
       actor: 'admin',
       action: 'leaseholder.offline_payment_recorded',

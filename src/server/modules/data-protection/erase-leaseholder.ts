@@ -62,7 +62,10 @@ export function eraseLeaseholder(
       .select('id')
       .where('tenant_id', '=', id)
       .execute();
-    for (const link of links) await cancelReminders(tx, link.id);
+    await cancelReminders(
+      tx,
+      links.map((link) => link.id),
+    );
     const messageIds = links.length
       ? (
           await tx.db

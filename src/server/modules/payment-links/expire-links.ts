@@ -23,7 +23,10 @@ export async function expireLinks(ctx: AppContext, now = ctx.clock.now()): Promi
       .where(dueToExpire(now))
       .returning('id')
       .execute();
-    for (const { id } of expired) await cancelReminders({ ...ctx, db: trx }, id);
+    await cancelReminders(
+      { ...ctx, db: trx },
+      expired.map(({ id }) => id),
+    );
     return expired.length;
   });
 }

@@ -175,7 +175,10 @@ async function closeNewerLinksAsPaid(
     .where('processing_since', 'is', null)
     .returning('id')
     .execute();
-  for (const { id } of closed) await cancelReminders(ctx, id);
+  await cancelReminders(
+    ctx,
+    closed.map(({ id }) => id),
+  );
   if (closed.length > 0 && link.replaced_by !== null) {
     // The leaseholder, not the link ids: a link id is the key to someone's balance.
     await writeAudit(ctx.db, ctx.clock, {

@@ -99,9 +99,10 @@ async function writeBatch(
         errors: [],
         notes: [],
       };
+      const taken = new Map<string, number>();
       let event: SpreadsheetEvent = { kind: 'rows', rows: firstRows };
       while (event.kind === 'rows') {
-        const slice = await reconcileRows(writer, batchId, event.rows);
+        const slice = await reconcileRows(writer, batchId, event.rows, taken);
         for (const key of Object.keys(done.counts) as (keyof Reconciliation)[]) {
           done.counts[key] += slice.counts[key];
         }
