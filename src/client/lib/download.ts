@@ -38,13 +38,15 @@ function csvRecordCounter() {
  * GETs `url` with the session cookie and saves the answer under the name its Content-Disposition
  * gives, else `fallbackName`. Fetched rather than followed as a link, so that a refusal becomes
  * an error the page can report instead of a broken file. `onRecords` hears how many records of a
- * CSV have arrived, now and then and once at the end: a large export takes a minute. Resolves
- * with the response, for any headers that say more.
+ * CSV have arrived, now and then and once at the end: a large export takes a minute; with
+ * `skipEmpty` a CSV of no rows is not saved. Resolves with the response, for any headers that
+ * say more.
  */
 export async function downloadFile(
   url: string,
   fallbackName: string,
   onRecords?: (records: number) => void,
+  options: { skipEmpty?: boolean } = {},
 ): Promise<Response> {
   const response = await fetch(url, { credentials: 'include' });
   await throwIfNotOk(response);
@@ -67,6 +69,8 @@ export async function downloadFile(
     }
   }
   onRecords(records);
+  // A CSV of its header alone holds nothing to keep.
+  if (options.skipEmpty && records <= 1) return response;
   const type = response.headers.get('content-type') ?? '';
   saveBlob(new Blob(chunks as BlobPart[], { type }), filename);
   return response;
@@ -77,11 +81,13 @@ export async function downloadCsv(
   url: string,
   fallbackName: string,
   onRecords?: (records: number) => void,
+  options: { skipEmpty?: boolean } = {},
 ): Promise<number> {
   let records = 0;
-  await downloadFile(url, fallbackName, (received) => {
+  const count = (received: number) => {
     records = received;
     onRecords?.(received);
-  });
+  };
+  await downloadFile(url, fallbackName, count, options);
   return Math.max(0, records - 1);
 }

@@ -12,16 +12,19 @@ import { json, makeLeaseholder, mockApi } from '../test-data';
 import { LeaseholdersPage } from './leaseholders-page';
 
 vi.mock('@/components/ui/toaster', () => ({
-  toast: { success: vi.fn(), error: vi.fn() },
+  toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() },
   Toaster: () => null,
 }));
 
-/** The list, and the payments export answering a header and two payments. */
+/** The list, and the payments export answering a header and two payments (none in July). */
 function mockServer() {
   return mockApi(({ url }) => {
-    const { pathname } = new URL(url, 'http://localhost');
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
     if (pathname === '/api/payments/export.csv') {
-      return new Response('"Date Paid"\r\n"2026-06-03"\r\n"2026-06-30"\r\n', {
+      const payments = searchParams.get('from')!.startsWith('2026-07')
+        ? ''
+        : '"2026-06-03"\r\n"2026-06-30"\r\n';
+      return new Response(`"Date Paid"\r\n${payments}`, {
         headers: {
           'content-disposition': 'attachment; filename="payments-received-2026-07-15.csv"',
         },
@@ -53,6 +56,7 @@ describe('Payments received', () => {
   const saved: string[] = [];
 
   beforeEach(() => {
+    vi.clearAllMocks();
     saved.length = 0;
     // 15 July 2026 in London.
     vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 6, 15, 10));
@@ -92,6 +96,22 @@ describe('Payments received', () => {
       description: '2 payments exported.',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('saves no file for a period with no payments, and says so', async () => {
+    mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Payments received' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments received' });
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() =>
+      expect(toast.info).toHaveBeenCalledWith('No payments to export', {
+        description: 'None were received from 01/07/2026 to 15/07/2026, so no file was saved.',
+      }),
+    );
+    expect(saved).toEqual([]);
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('asks for a range that runs forwards before exporting anything', async () => {
