@@ -8,9 +8,21 @@ import {
 import type { AppContext } from '../../context.js';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.js';
 import { AppError } from '../../lib/errors.js';
+import { type RateLimit, takeAttempt } from '../../lib/rate-limit.js';
 import { PAYMENT_CURRENCY } from './apply-checkout.js';
 import { amountDueOn, findAvailableLink } from './get-public-payment-link.js';
 import { recordPaymentSucceeded } from './record-payment.js';
+
+/**
+ * Payments started on one link: each may open a Checkout Session at Stripe, so someone holding a
+ * link cannot spend the account's Stripe request allowance that other leaseholders pay through.
+ * A person retrying a declined card or changing method stays well inside it. Counted by link, not
+ * address: many phones share one address behind a mobile network.
+ */
+const PAYMENTS_PER_LINK: RateLimit = { bucket: 'pay:link', max: 10, windowMs: 15 * 60_000 };
+
+export const TOO_MANY_PAYMENTS_MESSAGE =
+  'Too many payment attempts on this link. Please wait a few minutes and try again.';
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
   'Online payments are not available at the moment. Please contact us to pay your balance.';
@@ -71,6 +83,12 @@ export async function startPayment(
   if (balancePence <= 0) throw new AppError('CONFLICT', PAYMENT_ALREADY_PAID_MESSAGE);
   const amountPence = amountToPay(ctx, balancePence, input.amount);
   if (!provider) throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
+  const attempt = await takeAttempt(ctx, [{ limit: PAYMENTS_PER_LINK, key: link.id }]);
+  if (!attempt.isAllowed) {
+    throw new AppError('LIMIT_EXCEEDED', TOO_MANY_PAYMENTS_MESSAGE, {
+      headers: { 'Retry-After': String(PAYMENTS_PER_LINK.windowMs / 1000) },
+    });
+  }
 
   // A PaymentProviderError escapes to the route, which answers 502.
   const start = await provider.createCheckout({

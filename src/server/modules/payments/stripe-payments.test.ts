@@ -107,6 +107,29 @@ describe('paying through Stripe Checkout', () => {
     expect(t.stripe.createdSessions()).toHaveLength(0);
   });
 
+  it('opens at most 10 Checkout Sessions on one link in 15 minutes, whatever the address', async () => {
+    for (let press = 0; press < 10; press += 1) await startCheckout();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment-link/${link.id}/pay`,
+      payload: { method: 'card' },
+      headers: { origin: 'https://pay.riverside-estates.example' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Too many payment attempts on this link. Please wait a few minutes and try again.',
+    );
+    expect(refused.headers['retry-after']).toBe('900');
+    expect(t.stripe.createdSessions()).toHaveLength(10);
+
+    // Another leaseholder behind the same address pays as usual.
+    const other = await createPaymentLink(t.ctx, { amount_pence: 31_000 });
+    expect((await pay({ method: 'card' }, other.id)).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000);
+    await startCheckout();
+  });
+
   it('answers 502 with a plain message when Stripe cannot be reached, and records nothing', async () => {
     t.stripe.failNext(500);
     t.stripe.failNext(500);

@@ -132,6 +132,11 @@ export function PayForm({
         amountRef.current?.focus();
         return;
       }
+      // Too many attempts on this link: the server says how long to wait.
+      if (status === 429 && error instanceof PaymentApiError && error.serverMessage) {
+        setToast({ title: 'Please wait', description: error.serverMessage, tone: 'error' });
+        return;
+      }
       setToast(PAYMENT_FAILED);
     }
   }

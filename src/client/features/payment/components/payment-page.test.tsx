@@ -97,6 +97,21 @@ describe('Payment page', () => {
     );
   });
 
+  it('says to wait when the server refuses more payment attempts on the link', async () => {
+    const user = userEvent.setup();
+    const message =
+      'Too many payment attempts on this link. Please wait a few minutes and try again.';
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/pay') ? jsonResponse(429, { message }) : jsonResponse(200, LINK),
+    );
+    render(<PaymentPage linkId="link123" initial={serverData({ status: 200, body: LINK })} />);
+    await user.click(screen.getByRole('button', { name: 'Pay £1,245.50 Securely' }));
+
+    expect(await screen.findByText(message, {}, { timeout: 5_000 })).toBeVisible();
+    expect(screen.getByText('Please wait')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Pay £1,245.50 Securely' })).toBeEnabled();
+  });
+
   it('pays a different amount: checked on the page, named on the button, sent to the server', async () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (url) =>
