@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { leftOutNote, paymentsLeftOut, type RecentPayment } from './payments-left-out.js';
+import {
+  leftOutNote,
+  paymentsLeftOut,
+  portalPaymentNote,
+  type RecentPayment,
+} from './payments-left-out.js';
 
 const DAY_MS = 24 * 3_600_000;
 const START = Date.UTC(2026, 10, 20, 12);
@@ -30,5 +35,22 @@ describe('payments a sheet leaves out', () => {
     expect(leftOutNote(124_550, 99_550, PAYMENTS)).toBe(
       "The sheet's £1,245.50 is from before £250.00 paid from 20/11/2026 to 22/11/2026: the balance stays £995.50, so nothing is asked for twice.",
     );
+  });
+
+  it('sums the portal payments no sheet has agreed with yet, for the clerk to check', () => {
+    const parts: RecentPayment[] = [
+      { amountPence: 2_500, at: START + 2 * DAY_MS, isPortal: true },
+      ...PAYMENTS,
+      { amountPence: 1_000, at: START - DAY_MS, isPortal: true },
+    ];
+    expect(portalPaymentNote(parts, null)).toBe(
+      'Paid £235.00 through the portal in 3 payments from 19/11/2026 to 22/11/2026 — check that this balance includes them.',
+    );
+    // A sheet on the 21st agreed with the balance: only the £25 since is left to check.
+    expect(portalPaymentNote(parts, START + DAY_MS)).toBe(
+      'Paid £25.00 through the portal on 22/11/2026 — check that this balance includes it.',
+    );
+    expect(portalPaymentNote(parts, START + 3 * DAY_MS)).toBeNull();
+    expect(portalPaymentNote([PAYMENTS[0]!], null)).toBeNull();
   });
 });

@@ -92,9 +92,23 @@ export function leftOutNote(
   return `The sheet's ${formatPence(sheetPence)} is from before ${paid} paid ${when}: the balance stays ${formatPence(balancePence)}, so nothing is asked for twice.`;
 }
 
-/** "Paid £X through the portal on DATE": the sheet took it in, or another figure was set. */
-export function portalPaymentNote(payments: readonly RecentPayment[]): string | null {
-  const payment = payments.find((each) => each.isPortal);
-  if (!payment) return null;
-  return `Paid ${formatPence(payment.amountPence)} through the portal on ${formatDate(payment.at)} — check that this balance includes it.`;
+/**
+ * "Paid £X through the portal on DATE — check …": the portal payments no sheet has yet agreed
+ * with, when the sheet's figure is taken as it is. Several are summed, so a leaseholder paying in
+ * parts is not read as having paid the last part alone.
+ */
+export function portalPaymentNote(
+  payments: readonly RecentPayment[],
+  agreedAt: number | null,
+): string | null {
+  const portal = payments.filter((payment) => payment.isPortal && payment.at > (agreedAt ?? 0));
+  if (portal.length === 0) return null;
+  const paid = formatPence(portal.reduce((sum, payment) => sum + payment.amountPence, 0));
+  const newest = formatDate(portal[0]!.at);
+  if (portal.length === 1) {
+    return `Paid ${paid} through the portal on ${newest} — check that this balance includes it.`;
+  }
+  const oldest = formatDate(portal.at(-1)!.at);
+  const when = newest === oldest ? `on ${newest}` : `from ${oldest} to ${newest}`;
+  return `Paid ${paid} through the portal in ${portal.length} payments ${when} — check that this balance includes them.`;
 }

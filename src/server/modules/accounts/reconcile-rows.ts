@@ -133,7 +133,7 @@ async function reconcileKnown(
     const amount = leftOut ? from : row.amountPence;
     const note = leftOut
       ? leftOutNote(row.amountPence, from, leftOut)
-      : portalPaymentNote(payments);
+      : portalPaymentNote(payments, account.sheet_agreed_at);
     if (note) result.notes.push({ row: row.row, field: 'Balance Due (£)', message: note });
 
     if (leftOut) {
