@@ -92,7 +92,7 @@ describe('GET /api/payment-links/export.csv', () => {
       '89.99',
       'failed',
       '2026-07-01 00:32',
-      '2026-07-08 00:32',
+      '2026-07-08 10:00', // Made at 00:32: it ends at a sociable hour.
       '',
       `http://localhost:3000/payment/${made[2]!.id}`,
     ]);
@@ -100,7 +100,7 @@ describe('GET /api/payment-links/export.csv', () => {
       '310.00',
       'paid',
       '2026-07-01 00:31',
-      '2026-07-08 00:31',
+      '2026-07-08 10:00',
       '2026-07-01 00:31',
     ]);
   });

@@ -95,6 +95,31 @@ describe('bulk upload', () => {
     }
   });
 
+  it('ends a link uploaded late at night at 10:00, so its reminders come in the day', async () => {
+    // 23:30 in London (GMT) on 22 November; seven days on is 23:30 on the 29th.
+    t.clock.set(Date.parse('2026-11-22T23:30:00Z'));
+    cookie = await signIn(t.app);
+    const response = await uploadFile(t.app, cookie, 'late.csv', csvOf([HEADER, MARGARET]));
+    expect(response.statusCode, response.body).toBe(200);
+    const [link] = await links();
+    expect(new Date(link!.expires_at).toISOString()).toBe('2026-11-30T10:00:00.000Z');
+
+    expect(
+      (await post(`/api/upload/batch/${response.json().batchId}/send-notifications`)).statusCode,
+    ).toBe(200);
+    await runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test-worker', limit: 100 });
+    const reminders = await t.ctx.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('kind', '=', 'send-reminder')
+      .orderBy('run_at')
+      .execute();
+    expect(reminders.map((job) => new Date(job.run_at).toISOString())).toEqual([
+      '2026-11-29T10:00:00.000Z',
+      '2026-11-30T09:00:00.000Z',
+    ]);
+  });
+
   it('reads the same leaseholders from .xlsx and .xls files, numbers and all', async () => {
     const reconciliations = [];
     for (const bookType of ['xlsx', 'xls'] as const) {
