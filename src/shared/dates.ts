@@ -35,7 +35,7 @@ function ukPartsFormat(): Intl.DateTimeFormat {
 }
 
 /** The wall-clock fields in London: numbers only, so no locale wording leaks in. */
-function inUkTime(value: DateInput) {
+export function inUkTime(value: DateInput) {
   const fields: Record<string, number> = {};
   for (const part of ukPartsFormat().formatToParts(toTime(value))) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);

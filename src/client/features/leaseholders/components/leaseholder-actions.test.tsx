@@ -8,6 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { toast } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
+import { inUkTime } from '../../../../shared/dates';
 import type { LeaseholderDetail } from '../../../../shared/leaseholders';
 import { ukToday } from '../balance';
 import { type Call, json, makeDetail, makeEvent, mockApi } from '../test-data';
@@ -157,6 +158,11 @@ describe('Leaseholder page actions', () => {
       tenant: { name: 'Margaret Hughes', email: 'margaret@example.co.uk', phone: '+447911123456' },
       amount: '1200.00',
     });
+    // The expiry the link will have: 7 days on, moved to a day-time hour (decision 0015).
+    const expiresAt = Date.parse((generate.body as { expiresAt: string }).expiresAt);
+    expect(expiresAt - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(inUkTime(expiresAt).hour).toBeGreaterThanOrEqual(10);
+    expect(inUkTime(expiresAt).hour).toBeLessThan(20);
     expect(changes(calls).map((call) => call.url)).toEqual(['/api/preview/generate']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Send new link' }));

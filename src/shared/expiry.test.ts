@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sociableExpiry } from './new-payment-link-row.js';
+import { sociableExpiry } from './expiry.js';
 
 describe('sociableExpiry', () => {
   it('keeps a time between 10:00 and 20:00 in the UK', () => {
