@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { NOT_A_UK_NUMBER_MESSAGE } from '../../../../shared/call-me-now-rules';
 import { CallMeNow } from './call-me-now';
@@ -113,6 +114,27 @@ describe('Call Me Now form', () => {
     await waitFor(() => expect(field()).toHaveFocus());
     expect(screen.queryByText('Phone number is required')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Call Me Now' })).toBeEnabled();
+  });
+
+  it('keeps a number typed into the server’s page before the script took it over', async () => {
+    // A slow phone: the page is on screen and typed into before its JavaScript arrives.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<CallMeNow />);
+    document.body.append(container);
+    container.querySelector<HTMLInputElement>('input[name="phoneNumber"]')!.value = '0770 09';
+    render(<CallMeNow />, { container, hydrate: true });
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(field()).toHaveValue('0770 09'));
+    await user.click(screen.getByRole('button', { name: 'Call Me Now' }));
+    expect(screen.getByText('Phone number must be at least 8 digits')).toBeInTheDocument();
+    await user.type(field(), '00123');
+    fetchMock.mockResolvedValue(jsonResponse(200, { success: true, message: 'Thank you.' }));
+    await user.click(screen.getByRole('button', { name: 'Call Me Now' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      phoneNumber: '0770 0900123',
+    });
   });
 
   it("shows the server's own message for a refusal, and keeps the number to correct", async () => {

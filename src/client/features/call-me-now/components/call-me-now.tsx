@@ -26,6 +26,13 @@ export function CallMeNow({
   const shouldMoveFocus = useRef(false);
 
   useEffect(() => {
+    // On a slow phone the number may be typed into the server's page before this script takes
+    // it over: start from what the field shows, or the first press would find it empty.
+    const typed = inputRef.current?.value;
+    if (typed) setPhoneNumber(typed);
+  }, []);
+
+  useEffect(() => {
     if (!shouldMoveFocus.current) return;
     shouldMoveFocus.current = false;
     if (result) messageRef.current?.focus();
