@@ -1,12 +1,11 @@
 import {
-  COLUMN_ALIASES,
   type ColumnMapping,
-  headingKey,
   REQUIRED_COLUMNS,
   type RequiredColumn,
   TEMPLATE_COLUMNS,
   type UploadColumn,
 } from '../../../shared/upload.js';
+import { COLUMN_ALIASES, headingKey } from '../../../shared/upload-headings.js';
 
 /**
  * Where each column is in the file's rows: one cell, or for a name or an address kept in parts

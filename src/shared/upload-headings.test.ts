@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingKey } from './upload.js';
+import { headingKey } from './upload-headings.js';
 
 describe('headingKey', () => {
   it('compares letters and digits alone, in any case and with any accents', () => {
