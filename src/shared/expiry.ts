@@ -21,26 +21,26 @@ export function timeRemaining(expiresAt: number, now: number): string | null {
   return plural(Math.max(1, Math.floor(left / MINUTE_MS)), 'minute');
 }
 
-/** UK hours a link may expire between, so its reminders (24 h and 1 h before) come 09:00–20:00. */
-const FIRST_EXPIRY_HOUR = 10;
-const LAST_EXPIRY_HOUR = 20;
+/**
+ * UK hours a link may expire between, so its reminders (24 h and 1 h before) come 09:00–20:00;
+ * held chasing resumes in them too.
+ */
+const FIRST_SOCIABLE_HOUR = 10;
+const LAST_SOCIABLE_HOUR = 20;
 
 /**
- * The first moment at or after `at` that is between 10:00 and 20:00 UK time (decision 0015). A
- * link expiring at 00:53 would send its WhatsApp and SMS reminders at 23:53 and 00:53: to many
- * leaseholders, elderly ones above all, a phone buzzing at night. A link only lives longer for it.
+ * The first moment at or after `at` that is between 10:00 and 20:00 UK time (decision 0015): when
+ * a link expires, and when messages held for a leaseholder go. A link expiring at 00:53 would send
+ * its WhatsApp and SMS reminders at 23:53 and 00:53, and a hold ends at midnight: to many
+ * leaseholders, elderly ones above all, a phone buzzing at night. Never earlier than `at`.
  */
-export function sociableExpiry(at: number): number {
+export function sociableTime(at: number): number {
   const { year, month, day, hour } = inUkTime(at);
-  if (hour >= FIRST_EXPIRY_HOUR && hour < LAST_EXPIRY_HOUR) return at;
+  if (hour >= FIRST_SOCIABLE_HOUR && hour < LAST_SOCIABLE_HOUR) return at;
   // 10:00 as if UTC, then back by London's offset then (none in winter, an hour in summer); the
   // clocks change at night, so 10:00 is never skipped or repeated.
-  const asUtc = Date.UTC(
-    year,
-    month - 1,
-    hour < FIRST_EXPIRY_HOUR ? day : day + 1,
-    FIRST_EXPIRY_HOUR,
-  );
-  const offsetHours = (inUkTime(asUtc).hour - FIRST_EXPIRY_HOUR + 24) % 24;
+  const nextDay = hour < FIRST_SOCIABLE_HOUR ? day : day + 1;
+  const asUtc = Date.UTC(year, month - 1, nextDay, FIRST_SOCIABLE_HOUR);
+  const offsetHours = (inUkTime(asUtc).hour - FIRST_SOCIABLE_HOUR + 24) % 24;
   return asUtc - offsetHours * HOUR_MS;
 }

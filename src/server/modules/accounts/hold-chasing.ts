@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { resumeAfterHold } from '../messages/resume-after-hold.js';
 import { addAccountEvent } from './account-ledger.js';
 import { findAccount } from './get-account.js';
 
@@ -67,12 +68,13 @@ export async function endHold(ctx: AppContext, tenantId: string): Promise<void> 
       .set({ hold_until: null, hold_reason: null, updated_at: tx.clock.now() })
       .where('id', '=', tenantId)
       .execute();
-    // Reminders and messages deferred to the hold's end run now instead.
+    // Reminders and messages deferred to the hold's end (or, before decision 0015, to its very
+    // moment) run now instead.
     await tx.db
       .updateTable('jobs')
       .set({ run_at: tx.clock.now() })
       .where('status', '=', 'queued')
-      .where('run_at', '=', account.hold_until)
+      .where('run_at', 'in', [account.hold_until, resumeAfterHold(account.hold_until)])
       .execute();
     await addAccountEvent(tx, {
       tenantId,

@@ -451,15 +451,63 @@ describe('leaseholder accounts', () => {
         .execute();
     expect(await reminders()).toEqual([]);
 
-    // The hold ends with its day: the reminder that waited goes out.
+    // The hold ends with its day, at midnight: the reminder that waited goes out at 10:00 the
+    // next morning, not in the night (decision 0015).
     await t.ctx.db
       .updateTable('payment_links')
       .set({ expires_at: Date.UTC(2026, 10, 20) })
       .where('id', '=', link.id)
       .execute();
-    t.clock.set(Date.UTC(2026, 10, 9, 8, 0));
+    const waiting = await t.ctx.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('kind', '=', 'send-reminder')
+      .where('status', '=', 'queued')
+      .execute();
+    expect(waiting.map((job) => new Date(job.run_at).toISOString())).toContain(
+      '2026-11-09T10:00:00.000Z',
+    );
+    t.clock.set(Date.UTC(2026, 10, 9, 8, 30));
     await runJobs();
-    expect((await reminders()).map((row) => row.kind)).toEqual(['reminder_24h', 'reminder_24h']);
+    expect(await reminders()).toEqual([]);
+    t.clock.set(Date.UTC(2026, 10, 9, 10, 0));
+    await runJobs();
+    // (The 1-hour reminder, due at 09:00 after the hold, goes too: the test moved the expiry.)
+    const sent = (await reminders()).map((row) => row.kind);
+    expect(sent.filter((kind) => kind === 'reminder_24h')).toEqual([
+      'reminder_24h',
+      'reminder_24h',
+    ]);
+  });
+
+  it('sends the reminders a hold kept back at once when staff end it early', async () => {
+    await runJobs();
+    await api('POST', `/api/leaseholders/${link.tenant_id}/hold`, {
+      until: '2026-11-30',
+      reason: 'Dispute',
+    });
+    t.clock.set(link.expires_at - 24 * HOUR_MS + 1_000);
+    await runJobs();
+    const kept = () =>
+      t.ctx.db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('kind', '=', 'send-reminder')
+        .where('status', '=', 'queued')
+        .orderBy('run_at')
+        .execute();
+    // Kept back to 10:00 the morning after the hold's last day.
+    expect((await kept()).map((job) => job.run_at)).toContain(Date.UTC(2026, 11, 1, 10, 0));
+
+    await api('DELETE', `/api/leaseholders/${link.tenant_id}/hold`);
+    expect((await kept())[0]!.run_at).toBe(t.clock.now());
+    await runJobs();
+    const sent = await t.ctx.db
+      .selectFrom('messages')
+      .select('kind')
+      .where('kind', '=', 'reminder_24h')
+      .execute();
+    expect(sent).toHaveLength(2);
   });
 
   it('ends a hold early, adds notes, edits contact details and cancels the open link', async () => {

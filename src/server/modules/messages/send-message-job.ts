@@ -13,6 +13,7 @@ import { isLinkOpen } from '../payment-links/link-state.js';
 import { changeMessageStatus } from './change-message-status.js';
 import { pauseChannel, SLOW_DOWN_PAUSE_MS, takeSendSlot } from './channel-pace.js';
 import { fallBackToSms } from './fall-back-to-sms.js';
+import { resumeAfterHold } from './resume-after-hold.js';
 
 const PayloadSchema = z.object({ messageId: z.string().min(1) });
 
@@ -69,7 +70,10 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   // hold ends, without using an attempt; a confirmation of money received never waits.
   const now = ctx.clock.now();
   if (message.kind !== 'confirmation' && message.hold_until !== null && message.hold_until > now) {
-    throw new DeferJob(message.hold_until, 'Chasing is on hold for this leaseholder');
+    throw new DeferJob(
+      resumeAfterHold(message.hold_until),
+      'Chasing is on hold for this leaseholder',
+    );
   }
 
   // No 'sending' write before the provider call: the job's lease already makes this run the

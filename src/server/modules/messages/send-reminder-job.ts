@@ -10,6 +10,7 @@ import { getTemplates } from '../templates/get-templates.js';
 import { findLinksForMessages, firstChannelsOf } from './find-links-for-messages.js';
 import { linkTemplateValues, renderMessageContent } from './message-content.js';
 import { queueMessages } from './queue-messages.js';
+import { resumeAfterHold } from './resume-after-hold.js';
 import { REMINDERS, type ReminderKind } from './schedule-reminders.js';
 
 const PayloadSchema = z.object({
@@ -49,7 +50,10 @@ export const sendReminderJob: JobHandler = async (payload, ctx: AppContext) => {
     if (!link || !isLinkOpen(link, now)) return;
     // Held (Breathing Space, a dispute): the reminder waits, and is rendered when it goes out.
     if (link.hold_until !== null && link.hold_until > now) {
-      throw new DeferJob(link.hold_until, 'Chasing is on hold for this leaseholder');
+      throw new DeferJob(
+        resumeAfterHold(link.hold_until),
+        'Chasing is on hold for this leaseholder',
+      );
     }
     const templates = await getTemplates(tx);
     const values = {

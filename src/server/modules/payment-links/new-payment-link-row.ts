@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { sociableExpiry } from '../../../shared/expiry.js';
+import { sociableTime } from '../../../shared/expiry.js';
 import type { AppContext } from '../../context.js';
 import type { PaymentLinksTable } from '../../db/schema.js';
 import { randomToken } from '../../lib/ids.js';
@@ -13,7 +13,7 @@ const DAY_MS = 24 * 3_600_000;
 
 /**
  * The row for a new pending link: a new id (or `id`, made by newLinkId) and the configured
- * lifetime (7 days by default), ending at a sociable hour (sociableExpiry). Bulk upload and
+ * lifetime (7 days by default), ending at a sociable hour (sociableTime). Bulk upload and
  * renewal both make links this way.
  */
 export function newPaymentLinkRow(
@@ -46,5 +46,5 @@ export function newPaymentLinkRow(
 
 /** A lifetime under a day (LINK_LIFETIME_SECONDS, for watching a link expire) is kept exactly. */
 function expiryOf(now: number, lifetimeMs: number): number {
-  return lifetimeMs < DAY_MS ? now + lifetimeMs : sociableExpiry(now + lifetimeMs);
+  return lifetimeMs < DAY_MS ? now + lifetimeMs : sociableTime(now + lifetimeMs);
 }

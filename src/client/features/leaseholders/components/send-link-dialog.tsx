@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { getPublicConfig } from '@/lib/public-config';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
-import { sociableExpiry } from '../../../../shared/expiry';
+import { sociableTime } from '../../../../shared/expiry';
 import type { LeaseholderDetail } from '../../../../shared/leaseholders';
 import type { PreviewData } from '../../../../shared/messages';
 import { formatPence } from '../../../../shared/money';
@@ -40,7 +40,7 @@ function previewDataOf(leaseholder: LeaseholderDetail, now: number): PreviewData
     amount: leaseholder.balance,
     paymentUrl: `${origin}/payment/new-link`,
     expiresAt: new Date(
-      sociableExpiry(now + getPublicConfig().linkLifetimeDays * DAY_MS),
+      sociableTime(now + getPublicConfig().linkLifetimeDays * DAY_MS),
     ).toISOString(),
   };
 }
