@@ -36,7 +36,7 @@ export async function accountForNewLink(ctx: AppContext, tenantId: string) {
   return account;
 }
 
-interface NewLink {
+export interface NewLink {
   tenantId: string;
   amountPence: number;
   batchId?: string | null;

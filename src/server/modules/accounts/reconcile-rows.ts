@@ -13,7 +13,7 @@ import {
   closeOpenLinks,
   setBalances,
 } from './account-ledger.js';
-import { issueLinks } from './issue-link.js';
+import { issueLinks, type NewLink } from './issue-link.js';
 import {
   leftOutNote,
   paymentsLeftOut,
@@ -121,7 +121,7 @@ async function reconcileKnown(
   const agreed: string[] = [];
   const balances: { tenantId: string; balancePence: number }[] = [];
   const settled: { tenantId: string }[] = [];
-  const links: Parameters<typeof issueLinks>[1][number][] = [];
+  const links: NewLink[] = [];
 
   for (const [row, account] of known) {
     const tenantId = account.id;
