@@ -21,6 +21,7 @@ import { batchSheet } from './migrations/0018-batch-sheet.js';
 import { accountListIndexes } from './migrations/0019-account-list-indexes.js';
 import { fullStatistics } from './migrations/0020-full-statistics.js';
 import { sheetAgreedAt } from './migrations/0021-sheet-agreed-at.js';
+import { nameKeys } from './migrations/0022-name-keys.js';
 import type { Database } from './schema.js';
 
 /**
@@ -51,6 +52,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0019-account-list-indexes': accountListIndexes(engine),
     '0020-full-statistics': fullStatistics(engine),
     '0021-sheet-agreed-at': sheetAgreedAt(engine),
+    '0022-name-keys': nameKeys(engine),
   };
 }
 

@@ -2,7 +2,8 @@
  * How an upload row finds its account (issue 29): by the agent's own Account Reference when the
  * row has one, otherwise by name and property address. Both compare case-, space- and
  * punctuation-insensitively, so "Flat 3, Riverside Court" matches "flat 3 riverside ct." only
- * if the words agree — abbreviations are the clerk's to keep consistent.
+ * if the words agree — abbreviations are the clerk's to keep consistent. A name's titles and
+ * word order do not count (nameKey).
  */
 function foldKey(text: string): string {
   return text
@@ -19,7 +20,36 @@ export function referenceKeyOf(reference: string | null | undefined): string | n
   return key === '' ? null : key;
 }
 
+/** Honorifics, and the "and" of "Mr and Mrs", which ledgers add, drop or move about a name. */
+const TITLES = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'rev',
+  'sir',
+  'dame',
+  'and',
+]);
+
+/**
+ * A name's words, folded, without titles, in alphabetical order: "Mrs Margaret Hughes", "Margaret
+ * Hughes" and a ledger's "HUGHES, Margaret (Mrs)" are one key. Words split at spaces and commas
+ * only, so "O’Neill" stays "oneill". A name of titles alone keeps them.
+ */
+function nameKey(name: string): string {
+  const words = name
+    .split(/[\s,;&/()]+/u)
+    .map(foldKey)
+    .filter(Boolean);
+  const named = words.filter((word) => !TITLES.has(word));
+  return (named.length > 0 ? named : words).sort().join('');
+}
+
 /** The key a row without a reference is matched on: its name and property address. */
 export function matchKeyOf(name: string, address: string): string {
-  return `${foldKey(name)}|${foldKey(address)}`;
+  return `${nameKey(name)}|${foldKey(address)}`;
 }

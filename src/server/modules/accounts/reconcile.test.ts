@@ -170,6 +170,24 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
+  it('matches a name however a ledger writes it: titles dropped or added, surname first', async () => {
+    await upload([row('Mrs Margaret Hughes', 1, '1245.50')]);
+    for (const written of ['HUGHES, Margaret', 'Margaret Hughes (Mrs)']) {
+      t.clock.advance(DAY_MS);
+      const next = await upload([row(written, 1, '1245.50')], `${written}.csv`);
+      expect(next.reconciliation, written).toEqual({
+        new: 0,
+        changed: 0,
+        unchanged: 1,
+        settled: 0,
+      });
+    }
+    const accounts = await t.ctx.db.selectFrom('tenants').select('name').execute();
+    // One account, named as the latest sheet writes her.
+    expect(accounts).toEqual([{ name: 'Margaret Hughes (Mrs)' }]);
+    expect(await openLinks()).toHaveLength(1);
+  });
+
   it('shows a credit for a known account and refuses one for an unknown leaseholder', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);

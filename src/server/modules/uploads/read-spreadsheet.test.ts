@@ -37,7 +37,7 @@ describe('readSpreadsheet', () => {
         amountPence: 124_550,
         reference: null,
         referenceKey: null,
-        matchKey: 'niaevans|7castlestreet',
+        matchKey: 'evansnia|7castlestreet',
       },
     ]);
   });
