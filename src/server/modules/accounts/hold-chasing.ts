@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { endOfDay, format } from 'date-fns';
+import { sql } from 'kysely';
 import { UK_TIME_ZONE } from '../../../shared/dates.js';
 import type { HoldRequest } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
@@ -68,13 +69,28 @@ export async function endHold(ctx: AppContext, tenantId: string): Promise<void> 
       .set({ hold_until: null, hold_reason: null, updated_at: tx.clock.now() })
       .where('id', '=', tenantId)
       .execute();
-    // Reminders and messages deferred to the hold's end (or, before decision 0015, to its very
-    // moment) run now instead.
+    // This leaseholder's reminders and messages deferred to the hold's end (or, before decision
+    // 0015, to its very moment) run now instead. Others' jobs may be due at that very moment
+    // (links end at 10:00), so only jobs of this account's links and messages move.
+    const links = () => tx.db.selectFrom('payment_links').where('tenant_id', '=', tenantId);
     await tx.db
       .updateTable('jobs')
       .set({ run_at: tx.clock.now() })
       .where('status', '=', 'queued')
       .where('run_at', 'in', [account.hold_until, resumeAfterHold(account.hold_until)])
+      .where((eb) =>
+        eb.or([
+          eb('cancel_key', 'in', links().select(sql<string>`'reminders:' || id`.as('key'))),
+          eb(
+            'idempotency_key',
+            'in',
+            tx.db
+              .selectFrom('messages')
+              .select(sql<string>`'send:' || messages.id`.as('key'))
+              .where('link_id', 'in', links().select('id')),
+          ),
+        ]),
+      )
       .execute();
     await addAccountEvent(tx, {
       tenantId,

@@ -492,10 +492,19 @@ describe('leaseholder accounts', () => {
     t.clock.set(link.expires_at - 24 * HOUR_MS + 1_000);
     await runJobs();
     // Kept back to 10:00 the morning after the hold's last day.
-    expect(await reminderTimes()).toContain(Date.UTC(2026, 11, 1, 10, 0));
+    const resume = Date.UTC(2026, 11, 1, 10, 0);
+    expect(await reminderTimes()).toContain(resume);
+    // Another leaseholder's link ends at 11:00 that day: its 1-hour reminder is due at 10:00 too.
+    const other = await createPaymentLink(t.ctx, { expires_at: resume + HOUR_MS });
+    await sendPaymentLinkMessages(t.ctx, [other.id]);
 
     await api('DELETE', `/api/leaseholders/${link.tenant_id}/hold`);
-    expect((await reminderTimes())[0]).toBe(t.clock.now());
+    expect(await reminderTimes()).toEqual([
+      t.clock.now(),
+      link.expires_at - HOUR_MS,
+      resume - 23 * HOUR_MS,
+      resume,
+    ]);
     await runJobs();
     const sent = await t.ctx.db
       .selectFrom('messages')
