@@ -1,3 +1,4 @@
+import { sociableTime } from '../../../shared/expiry.js';
 import type { AppContext } from '../../context.js';
 import type { MessageKind } from '../../db/schema.js';
 import { withTransaction } from '../../db/with-transaction.js';
@@ -17,7 +18,9 @@ export interface FailedWhatsApp {
  * section 4). The SMS row is unique per (link, kind), so however many failures are reported for
  * this message, and whichever way, at most one SMS is created, and its job is enqueued only by
  * the call that created it. Call it in the transaction that records the failure, so a crash
- * cannot record one without the other. Returns the SMS message's id, or null if one existed.
+ * cannot record one without the other. A failure reported at night (a late callback) sends a
+ * payment link or reminder at 10:00 instead (decision 0015); a payment's confirmation goes at
+ * once. Returns the SMS message's id, or null if one existed.
  */
 export async function fallBackToSms(
   ctx: AppContext,
@@ -40,6 +43,7 @@ export async function fallBackToSms(
         html: null,
         body: content.body,
         detail: `Fallback: WhatsApp failed (${reason.text})`,
+        ...(whatsapp.kind === 'confirmation' ? {} : { sendAt: sociableTime(tx.clock.now()) }),
       },
     ]);
     if (!smsId) return null;

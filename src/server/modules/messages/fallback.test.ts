@@ -67,6 +67,29 @@ describe('WhatsApp failures and the SMS fallback', () => {
     ]);
   });
 
+  it('keeps a fallback SMS asking for payment to 10:00 when WhatsApp fails at night', async () => {
+    // The clerk sent at 23:10 (GMT); Twilio refuses WhatsApp at once.
+    t.clock.set(Date.UTC(2026, 10, 24, 23, 10));
+    t.twilio.failWhatsApp();
+    const link = await createPaymentLink(t.ctx, {
+      expires_at: Date.UTC(2026, 11, 2, 10, 0),
+      tenant: { email: null, phone: '+447700900123' },
+    });
+    await sendPaymentLinkMessages(t.ctx, [link.id]);
+    await t.drainJobs();
+    await t.drainJobs();
+    expect(sentOn('sms')).toHaveLength(0);
+    const [sms] = await messagesOf(link.id);
+    expect(sms).toMatchObject({ channel: 'sms', status: 'queued' });
+
+    t.clock.set(Date.UTC(2026, 10, 25, 9, 59));
+    await t.drainJobs();
+    expect(sentOn('sms')).toHaveLength(0);
+    t.clock.set(Date.UTC(2026, 10, 25, 10, 0));
+    await t.drainJobs();
+    expect(sentOn('sms')).toHaveLength(1);
+  });
+
   it('retries a 429 with backoff and sends once Twilio takes it, with no SMS', async () => {
     t.twilio.failNext({ status: 429, code: 20429, message: 'Too Many Requests' });
     const link = await whatsAppOnlyLink();

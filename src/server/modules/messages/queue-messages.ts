@@ -14,6 +14,8 @@ export interface NewMessage extends MessageContent {
   detail?: string;
   /** MessagesTable.occasion: '' unless the same kind is sent on this link more than once. */
   occasion?: string;
+  /** When its send job runs: now unless given (fall-back-to-sms.ts keeps chasing to the day). */
+  sendAt?: number;
 }
 
 /** 11 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
@@ -85,10 +87,11 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
       .execute();
     await enqueueJobs(
       ctx.db,
-      fresh.map(({ id }) => ({
+      fresh.map(({ message, id }) => ({
         kind: SEND_MESSAGE_JOB,
         payload: { messageId: id },
         idempotencyKey: sendJobKey(id),
+        ...(message.sendAt === undefined ? {} : { runAt: message.sendAt }),
       })),
       ctx.clock,
     );
