@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
-import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { CsvValue } from '../../../shared/csv.js';
-import { formatIsoDateTime, UK_TIME_ZONE } from '../../../shared/dates.js';
+import { formatIsoDateTime } from '../../../shared/dates.js';
 import {
   OFFLINE_PAYMENT_METHOD_LABELS,
   type PaymentsExportQuery,
@@ -14,6 +13,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
 import { keysetPages } from '../../db/keyset-pages.js';
 import { csvStream, sendCsvDownload } from '../../http/csv-download.js';
+import { ukDayStart } from '../../lib/uk-day.js';
 
 const HEADER = [
   'Date Paid',
@@ -64,15 +64,9 @@ async function* records(ctx: AppContext, query: PaymentsExportQuery, pageRows: n
   for await (const received of inOrder(portal, offline)) yield received.cells;
 }
 
-/** 00:00 of a UK day (YYYY-MM-DD). */
-function ukMidnight(day: string): TZDate {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new TZDate(year, month - 1, date, UK_TIME_ZONE);
-}
-
 async function* portalPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
-  const start = ukMidnight(from).getTime();
-  const end = addDays(ukMidnight(to), 1).getTime();
+  const start = ukDayStart(from).getTime();
+  const end = addDays(ukDayStart(to), 1).getTime();
   const query = ctx.db
     .selectFrom('payments')
     .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')

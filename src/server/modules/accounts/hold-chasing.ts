@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { ukDayStart } from '../../lib/uk-day.js';
 import { resumeAfterHold } from '../messages/resume-after-hold.js';
 import { addAccountEvent } from './account-ledger.js';
 import { findAccount } from './get-account.js';
@@ -16,8 +17,7 @@ const MAX_HOLD_DAYS = 400;
 
 /** The end of `day` (YYYY-MM-DD) in the UK, as epoch ms: a hold "until 5 March" covers 5 March. */
 function endOfUkDay(day: string): number {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return endOfDay(new TZDate(year, month - 1, date, UK_TIME_ZONE)).getTime();
+  return endOfDay(ukDayStart(day)).getTime();
 }
 
 /**

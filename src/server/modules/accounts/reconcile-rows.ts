@@ -4,6 +4,7 @@ import type { Reconciliation, RowError, RowWarning } from '../../../shared/uploa
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { hasEffectiveStatus } from '../payment-links/link-state.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
@@ -172,7 +173,7 @@ async function reconcileKnown(
   await issueLinks(ctx, links);
 }
 
-/** Those of the accounts with an open link, or one whose payment is settling: asked already. */
+/** Those of the accounts with a link still pending (open, or a payment settling): asked already. */
 async function accountsWithLiveLinks(
   ctx: AppContext,
   tenantIds: readonly string[],
@@ -182,10 +183,7 @@ async function accountsWithLiveLinks(
     .select('tenant_id')
     .distinct()
     .where('tenant_id', 'in', tenantIds)
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([eb('processing_since', 'is not', null), eb('expires_at', '>', ctx.clock.now())]),
-    )
+    .where(hasEffectiveStatus('pending', ctx.clock.now()))
     .execute();
   return new Set(rows.map((row) => row.tenant_id));
 }
