@@ -79,16 +79,21 @@ export function paymentsLeftOut(
   return null;
 }
 
+/** What some payments (newest first) came to, and when: "£250.00", "from 20/11/2026 to 22/11/2026". */
+function paidAndWhen(payments: readonly RecentPayment[]): { paid: string; when: string } {
+  const paid = formatPence(payments.reduce((sum, payment) => sum + payment.amountPence, 0));
+  const newest = formatDate(payments[0]!.at);
+  const oldest = formatDate(payments.at(-1)!.at);
+  return { paid, when: newest === oldest ? `on ${newest}` : `from ${oldest} to ${newest}` };
+}
+
 /** The batch's note for a row whose figure predates payments: kept, not asked for again. */
 export function leftOutNote(
   sheetPence: number,
   balancePence: number,
   leftOut: readonly RecentPayment[],
 ): string {
-  const paid = formatPence(leftOut.reduce((sum, payment) => sum + payment.amountPence, 0));
-  const newest = formatDate(leftOut[0]!.at);
-  const oldest = formatDate(leftOut.at(-1)!.at);
-  const when = newest === oldest ? `on ${newest}` : `from ${oldest} to ${newest}`;
+  const { paid, when } = paidAndWhen(leftOut);
   return `The sheet's ${formatPence(sheetPence)} is from before ${paid} paid ${when}: the balance stays ${formatPence(balancePence)}, so nothing is asked for twice.`;
 }
 
@@ -103,12 +108,8 @@ export function portalPaymentNote(
 ): string | null {
   const portal = payments.filter((payment) => payment.isPortal && payment.at > (agreedAt ?? 0));
   if (portal.length === 0) return null;
-  const paid = formatPence(portal.reduce((sum, payment) => sum + payment.amountPence, 0));
-  const newest = formatDate(portal[0]!.at);
-  if (portal.length === 1) {
-    return `Paid ${paid} through the portal on ${newest} — check that this balance includes it.`;
-  }
-  const oldest = formatDate(portal.at(-1)!.at);
-  const when = newest === oldest ? `on ${newest}` : `from ${oldest} to ${newest}`;
-  return `Paid ${paid} through the portal in ${portal.length} payments ${when} — check that this balance includes them.`;
+  const { paid, when } = paidAndWhen(portal);
+  return portal.length === 1
+    ? `Paid ${paid} through the portal ${when} — check that this balance includes it.`
+    : `Paid ${paid} through the portal in ${portal.length} payments ${when} — check that this balance includes them.`;
 }
