@@ -79,7 +79,7 @@ export function paymentsLeftOut(
   return null;
 }
 
-/** What some payments (newest first) came to, and when: "£250.00", "from 20/11/2026 to 22/11/2026". */
+/** What payments (newest first) came to, and when: "£250.00", "from 20/11/2026 to 22/11/2026". */
 function paidAndWhen(payments: readonly RecentPayment[]): { paid: string; when: string } {
   const paid = formatPence(payments.reduce((sum, payment) => sum + payment.amountPence, 0));
   const newest = formatDate(payments[0]!.at);
