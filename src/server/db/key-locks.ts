@@ -20,10 +20,20 @@ export async function withKeyLocks<T>(
 ): Promise<T> {
   if (engine === 'sqlite') return work(db);
   const lockAndWork = async (trx: Kysely<Database>) => {
-    for (const key of [...new Set(keys)].sort()) {
-      await sql`select pg_advisory_xact_lock(${KEY_LOCK_CLASS}, hashtext(${key}))`.execute(trx);
-    }
+    await lockKeys(trx, engine, keys);
     return work(trx);
   };
   return db.isTransaction ? lockAndWork(db) : db.transaction().execute(lockAndWork);
+}
+
+/** Takes `withKeyLocks`' locks inside a transaction already open, held until it ends. */
+export async function lockKeys(
+  trx: Kysely<Database>,
+  engine: Engine,
+  keys: readonly string[],
+): Promise<void> {
+  if (engine === 'sqlite') return;
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`select pg_advisory_xact_lock(${KEY_LOCK_CLASS}, hashtext(${key}))`.execute(trx);
+  }
 }
