@@ -35,6 +35,8 @@ export function MessageLogTable({
     isCompact ? 'hidden' : breakpoint === 'sm' ? 'hidden sm:table-cell' : 'hidden md:table-cell';
   const narrowOnly = (breakpoint: 'sm' | 'md') =>
     isCompact ? '' : breakpoint === 'sm' ? 'sm:hidden' : 'md:hidden';
+  // The columns after the first are `w-px whitespace-nowrap`: each takes what it needs and the
+  // message, with its recipient, the rest.
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -44,13 +46,19 @@ export function MessageLogTable({
             <th scope="col" className="px-4 py-3 font-medium">
               Message
             </th>
-            <th scope="col" className={`px-4 py-3 font-medium ${wideOnly('md')}`}>
+            <th
+              scope="col"
+              className={`w-px px-4 py-3 font-medium whitespace-nowrap ${wideOnly('md')}`}
+            >
               Channel
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="w-px px-4 py-3 font-medium whitespace-nowrap">
               Status
             </th>
-            <th scope="col" className={`px-4 py-3 font-medium ${wideOnly('sm')}`}>
+            <th
+              scope="col"
+              className={`w-px px-4 py-3 font-medium whitespace-nowrap ${wideOnly('sm')}`}
+            >
               Updated
             </th>
           </tr>
@@ -91,13 +99,13 @@ export function MessageLogTable({
                     {formatRelativeTime(item.updatedAt, now)}
                   </p>
                 </td>
-                <td className={`px-4 py-3 align-top whitespace-nowrap ${wideOnly('md')}`}>
+                <td className={`w-px px-4 py-3 align-top whitespace-nowrap ${wideOnly('md')}`}>
                   <ChannelLabel channel={item.channel} />
                 </td>
-                <td className="px-4 py-3 align-top">
+                <td className="w-px px-4 py-3 align-top whitespace-nowrap">
                   <MessageStatusBadge status={item.status} />
                 </td>
-                <td className={`px-4 py-3 align-top whitespace-nowrap ${wideOnly('sm')}`}>
+                <td className={`w-px px-4 py-3 align-top whitespace-nowrap ${wideOnly('sm')}`}>
                   <time dateTime={item.updatedAt} className="flex flex-col">
                     <span>{formatRelativeTime(item.updatedAt, now)}</span>
                     <span className="text-xs text-muted-foreground">
