@@ -6,6 +6,12 @@ import type { Database } from './schema.js';
 const KEY_LOCK_CLASS = 7;
 
 /**
+ * Held by the writers that change many links in one statement (an upload, the expiry sweep), so
+ * two of them never lock the same rows in crossing orders, nor both make one leaseholder's account.
+ */
+export const BULK_LINK_WRITES = 'bulk-link-writes';
+
+/**
  * Runs `work` holding a lock on each named key until it ends, so a count and the write that
  * depends on it are not interleaved with another process's. PostgreSQL: a transaction with
  * `pg_advisory_xact_lock` per key, taken in name order so two callers cannot deadlock. SQLite

@@ -1,6 +1,6 @@
-import { setTimeout } from 'node:timers/promises';
-import { type ControlledTransaction, sql } from 'kysely';
+import type { ControlledTransaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { untilSomeoneWaitsFor } from '../../../../tests/helpers/pg-waits.js';
 import {
   createTestContext,
   signIn,
@@ -80,17 +80,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a payment being recorded mean
   /** Lets `work` start, waits until it waits for the payment, then commits the payment. */
   const whilePaying = async <T>(work: () => Promise<T>): Promise<T> => {
     const started = Promise.resolve(work());
-    const { rows: own } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
-      paying,
-    );
-    for (let tries = 0; ; tries += 1) {
-      const { rows } = await sql<{ waiting: string }>`
-        select count(*) as waiting from pg_stat_activity
-        where ${own[0]!.pid} = any(pg_blocking_pids(pid))`.execute(t.ctx.db);
-      if (Number(rows[0]!.waiting) > 0) break;
-      if (tries > 500) throw new Error('It never waited for the payment');
-      await setTimeout(10);
-    }
+    await untilSomeoneWaitsFor(t.ctx.db, paying, 'the payment');
     await paying.commit().execute();
     return started;
   };

@@ -1,10 +1,7 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
 import { cancelReminders } from '../messages/cancel-reminders.js';
 import { dueToExpire } from './link-state.js';
-
-/** PostgreSQL advisory lock: one sweep at a time, so two never lock the same rows crosswise. */
-const EXPIRY_SWEEP_LOCK = 5_000_501;
 
 /**
  * The expiry transition, run by housekeeping every minute: links due to expire (link-state.ts)
@@ -14,9 +11,8 @@ const EXPIRY_SWEEP_LOCK = 5_000_501;
  */
 export async function expireLinks(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    if (ctx.engine === 'postgres') {
-      await sql`select pg_advisory_xact_lock(${EXPIRY_SWEEP_LOCK})`.execute(trx);
-    }
+    // One sweep, or upload, at a time on PostgreSQL (SQLite has one writer).
+    await lockKeys(trx, ctx.engine, [BULK_LINK_WRITES]);
     const expired = await trx
       .updateTable('payment_links')
       .set({ status: 'expired' })

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { untilSomeoneWaitsFor } from '../../../../tests/helpers/pg-waits.js';
 import { createInstancesOnOneDatabase } from '../../../../tests/helpers/shared-database.js';
 import { signIn, type TestContext } from '../../../../tests/helpers/test-context.js';
 import { batchOf, csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
+import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
+import { expireLinks } from '../payment-links/expire-links.js';
 
 /** `count` leaseholders, without references (found again by name and address), owing `pounds`. */
 function leaseholders(count: number, pounds: string): string[][] {
@@ -95,5 +98,35 @@ describe('two uploads at once', () => {
     expect(made).toContainEqual({ new: 0, changed: 6_000, unchanged: 0, settled: 0 });
     expect(made).toContainEqual({ new: 0, changed: 0, unchanged: 6_000, settled: 0 });
     expect(await counts()).toEqual({ accounts: 6_000, open: 6_000 });
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('the expiry sweep during an upload', () => {
+  let t: TestContext;
+  let close: () => Promise<void>;
+
+  beforeEach(async () => {
+    const shared = await createInstancesOnOneDatabase(1);
+    t = shared.instances[0] as TestContext;
+    close = shared.close;
+  });
+  afterEach(() => close());
+
+  it('waits for the upload to commit, as a second upload would', async () => {
+    const cookie = await signIn(t.app);
+    await uploadFile(t.app, cookie, 'october.csv', csvOf([HEADER, ...leaseholders(3, '120.00')]));
+    t.clock.advance(15 * 24 * 3_600_000);
+
+    // An upload's transaction, from its first statement: it holds what every upload holds.
+    const upload = await t.ctx.db.startTransaction().execute();
+    try {
+      await lockKeys(upload, t.ctx.engine, [BULK_LINK_WRITES]);
+      const sweep = expireLinks(t.ctx);
+      await untilSomeoneWaitsFor(t.ctx.db, upload, 'the upload');
+      await upload.commit().execute();
+      expect(await sweep).toBe(3);
+    } finally {
+      if (!upload.isCommitted) await upload.rollback().execute();
+    }
   });
 });

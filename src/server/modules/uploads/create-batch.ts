@@ -5,7 +5,7 @@ import type {
   UploadResponse,
 } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
-import { lockKeys } from '../../db/key-locks.js';
+import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
 import { storageError, storageFaultOf } from '../../db/storage-faults.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -94,9 +94,8 @@ async function writeBatch(
 ): Promise<EndEvent> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      // One upload writes at a time, as SQLite's one writer already ensures: two on PostgreSQL
-      // would lock the same accounts in crossing orders, or both make a new leaseholder's account.
-      await lockKeys(trx, ctx.engine, ['upload-write']);
+      // One upload (or expiry sweep) writes at a time, as SQLite's one writer already ensures.
+      await lockKeys(trx, ctx.engine, [BULK_LINK_WRITES]);
       const writer = { ...ctx, db: trx };
       const done: ReconciledSlice = {
         counts: { new: 0, changed: 0, unchanged: 0, settled: 0 },
