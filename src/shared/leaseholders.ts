@@ -193,6 +193,16 @@ export const HoldRequestSchema = z.object({
 });
 export type HoldRequest = z.infer<typeof HoldRequestSchema>;
 
+/** Staff's correction of what is owed (a duplicate account, a leaseholder who sold, a write-off). */
+export const BalanceCorrectionSchema = z.object({
+  /** Pounds, e.g. '120.00'; '0.00' when nothing is owed, '-25.00' for a credit. */
+  balance: z.string().trim().min(1, 'Enter the balance').max(20),
+  reason: z.string().trim().min(1, 'Give a reason for the correction').max(500),
+  /** The balance staff saw, in pence: refused if a payment or upload changed it meanwhile. */
+  wasPence: z.number().int().optional(),
+});
+export type BalanceCorrection = z.infer<typeof BalanceCorrectionSchema>;
+
 export const NoteRequestSchema = z.object({
   text: z.string().trim().min(1, 'Write the note first').max(2000),
 });

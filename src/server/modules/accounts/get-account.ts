@@ -7,12 +7,21 @@ import { AppError } from '../../lib/errors.js';
 import { accountTimeline } from './account-timeline.js';
 import { openLinksOf, toLeaseholderItem } from './list-accounts.js';
 
-/** The account row, or 404. */
-export async function findAccount(ctx: AppContext, id: string) {
+/**
+ * The account row, or 404. `forUpdate`: locked until the caller's transaction ends on PostgreSQL
+ * (SQLite's one writer already orders them), so a payment being recorded is waited for and a
+ * change never acts on the balance from before it.
+ */
+export async function findAccount(
+  ctx: AppContext,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
   const account = await ctx.db
     .selectFrom('tenants')
     .selectAll()
     .where('id', '=', id)
+    .$if(options.forUpdate === true && ctx.engine === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!account) throw new AppError('NOT_FOUND', LEASEHOLDER_NOT_FOUND_MESSAGE);
   return account;

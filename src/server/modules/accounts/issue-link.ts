@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { closeOpenLinks } from './account-ledger.js';
+import { findAccount } from './get-account.js';
 
 export const NOTHING_OWED_MESSAGE =
   'Nothing is owed on this account, so there is no balance to send a link for.';
@@ -16,13 +17,7 @@ export function heldMessage(holdUntil: number): string {
  * transaction, a payment being recorded is waited for, so a link never asks for what was just paid.
  */
 export async function accountForNewLink(ctx: AppContext, tenantId: string) {
-  const account = await ctx.db
-    .selectFrom('tenants')
-    .select(['id', 'balance_pence', 'hold_until', 'erased_at'])
-    .where('id', '=', tenantId)
-    .$if(ctx.engine === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst();
-  if (!account) throw new AppError('NOT_FOUND', 'Leaseholder not found.');
+  const account = await findAccount(ctx, tenantId, { forUpdate: true });
   if (account.erased_at !== null) {
     throw new AppError(
       'CONFLICT',

@@ -102,6 +102,28 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a payment being recorded mean
     expect(await openLinks()).toEqual([]);
   });
 
+  it('staff correcting the balance they saw are told it changed', async () => {
+    const { id } = await t.ctx.db.selectFrom('tenants').select('id').executeTakeFirstOrThrow();
+    const response = await whilePaying(() =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/leaseholders/${id}/balance`,
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: { balance: '1000.00', reason: 'Late fee waived', wasPence: 124_550 },
+      }),
+    );
+
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(
+      'The balance changed to £0.00 while you were correcting it (a payment or an upload). Check it, then correct it again.',
+    );
+    const account = await t.ctx.db
+      .selectFrom('tenants')
+      .select('balance_pence')
+      .executeTakeFirstOrThrow();
+    expect(Number(account.balance_pence)).toBe(0);
+  });
+
   it('staff sending a new link are told nothing is owed', async () => {
     const { id } = await t.ctx.db.selectFrom('tenants').select('id').executeTakeFirstOrThrow();
     const response = await whilePaying(() =>

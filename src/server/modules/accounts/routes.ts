@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BalanceCorrectionSchema,
   ContactUpdateSchema,
   HoldRequestSchema,
   LeaseholderDetailSchema,
@@ -14,6 +15,7 @@ import {
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { addNote } from './add-note.js';
+import { correctBalance } from './correct-balance.js';
 import { editContact } from './edit-contact.js';
 import { sendAccountsCsv } from './export-accounts.js';
 import { sendPaymentsCsv } from './export-payments.js';
@@ -76,6 +78,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (request, reply) => {
       await recordOfflinePayment(ctx, request.params.id, request.body);
       return reply.status(201).send(await getAccount(ctx, request.params.id));
+    },
+  );
+  app.put(
+    '/leaseholders/:id/balance',
+    { schema: { params, body: BalanceCorrectionSchema, response: detail } },
+    async (request) => {
+      await correctBalance(ctx, request.params.id, request.body);
+      return getAccount(ctx, request.params.id);
     },
   );
   app.get(
