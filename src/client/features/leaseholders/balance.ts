@@ -10,8 +10,9 @@ export function balanceText(pence: number): string {
   return formatPence(pence);
 }
 
-/** The same with 'owed' after an amount, for sentences ('Balance now £1,000.00 owed'). */
+/** The same inside a sentence: 'Balance now £1,000.00 owed', '… now nothing owed'. */
 export function balanceSentence(pence: number): string {
+  if (pence === 0) return 'nothing owed';
   return pence > 0 ? `${formatPence(pence)} owed` : balanceText(pence);
 }
 

@@ -78,6 +78,11 @@ function mockServer(start: LeaseholderDetail = makeDetail()) {
       return json(200, detail);
     }
     if (route === `POST ${ACCOUNT}/notes`) return json(201, detail);
+    if (route === `PUT ${ACCOUNT}/balance`) {
+      const pence = Math.round(Number(b.balance) * 100);
+      detail = { ...detail, balancePence: pence, openLink: pence > 0 ? detail.openLink : null };
+      return json(200, detail);
+    }
     return json(404, { message: `Unexpected ${route}` });
   });
 }
@@ -236,6 +241,41 @@ describe('Leaseholder page actions', () => {
         address: 'Flat 3, Riverside Court, London SE1 9AA',
         reference: 'RIV-F3',
       },
+    });
+  });
+
+  it('corrects the balance to a credit with a reason, after checking what was typed', async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Correct the balance' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct the balance' });
+    const amount = within(dialog).getByLabelText('Correct balance');
+    expect(amount).toHaveValue('1200.00');
+    expect(dialog).toHaveTextContent('Now £1,200.00 owed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Set balance' }));
+    expect(
+      within(dialog).getByText('That is the balance now: enter the corrected figure'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Give a reason for the correction')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '£25');
+    await user.click(within(dialog).getByRole('radio', { name: 'In credit' }));
+    expect(dialog).toHaveTextContent('Nothing owed: the open link closes, and its reminders stop.');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Overpaid in 2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Set balance' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes(calls)).toEqual([
+      {
+        method: 'PUT',
+        url: `${ACCOUNT}/balance`,
+        body: { balance: '-25.00', reason: 'Overpaid in 2025', wasPence: 120_000 },
+      },
+    ]);
+    expect(screen.getByTestId('balance')).toHaveTextContent('£25.00in credit');
+    expect(toast.success).toHaveBeenCalledWith('Balance corrected', {
+      description: 'Balance now £25.00 in credit. Nothing was sent to Margaret Hughes.',
     });
   });
 

@@ -1,3 +1,5 @@
+import { Pencil } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { plural } from '@/lib/plural';
 import { cn } from '@/lib/utils';
 import { formatDate } from '../../../../shared/dates';
@@ -5,7 +7,13 @@ import type { LeaseholderDetail } from '../../../../shared/leaseholders';
 import { formatPence } from '../../../../shared/money';
 import { LeaseholderBadges } from './leaseholder-badges';
 
-function BalancePanel({ leaseholder }: { leaseholder: LeaseholderDetail }) {
+function BalancePanel({
+  leaseholder,
+  onCorrect,
+}: {
+  leaseholder: LeaseholderDetail;
+  onCorrect: () => void;
+}) {
   const pence = leaseholder.balancePence;
   return (
     <div
@@ -16,7 +24,19 @@ function BalancePanel({ leaseholder }: { leaseholder: LeaseholderDetail }) {
         pence === 0 && 'border-border bg-muted',
       )}
     >
-      <p className="text-sm font-medium text-muted-foreground">Balance</p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">Balance</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-my-2 -mr-3"
+          onClick={onCorrect}
+          aria-label="Correct the balance"
+        >
+          <Pencil aria-hidden="true" />
+          Correct
+        </Button>
+      </div>
       <p
         className={cn(
           'text-3xl font-semibold tracking-tight tabular-nums',
@@ -40,7 +60,13 @@ function BalancePanel({ leaseholder }: { leaseholder: LeaseholderDetail }) {
 }
 
 /** The page's heading: who, where, their reference, and what they owe. */
-export function LeaseholderHeader({ leaseholder }: { leaseholder: LeaseholderDetail }) {
+export function LeaseholderHeader({
+  leaseholder,
+  onCorrectBalance,
+}: {
+  leaseholder: LeaseholderDetail;
+  onCorrectBalance: () => void;
+}) {
   return (
     <header className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
       <div className="flex min-w-0 flex-col gap-2">
@@ -58,7 +84,7 @@ export function LeaseholderHeader({ leaseholder }: { leaseholder: LeaseholderDet
         <p className="text-muted-foreground wrap-anywhere">{leaseholder.address}</p>
         <LeaseholderBadges leaseholder={leaseholder} />
       </div>
-      <BalancePanel leaseholder={leaseholder} />
+      <BalancePanel leaseholder={leaseholder} onCorrect={onCorrectBalance} />
     </header>
   );
 }

@@ -12,6 +12,7 @@ import { useLeaseholder } from '../api/get-leaseholder';
 import { AddNoteDialog } from './add-note-dialog';
 import { CancelLinkDialog, EndHoldDialog } from './confirm-dialogs';
 import { ContactCard } from './contact-card';
+import { CorrectBalanceDialog } from './correct-balance-dialog';
 import { DataProtectionCard } from './data-protection-card';
 import { EditContactDialog } from './edit-contact-dialog';
 import { HoldBanner } from './hold-banner';
@@ -23,7 +24,7 @@ import { OpenLinkCard } from './open-link-card';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { SendLinkDialog } from './send-link-dialog';
 
-type Dialog = LeaseholderAction | 'endHold' | 'edit' | 'cancelLink';
+type Dialog = LeaseholderAction | 'endHold' | 'edit' | 'cancelLink' | 'balance';
 
 function BackLink() {
   return (
@@ -81,7 +82,7 @@ function AccountView({ leaseholder }: { leaseholder: LeaseholderDetail }) {
   const isOpen = (name: Dialog) => dialog === name;
   return (
     <div className="flex flex-col gap-6">
-      <LeaseholderHeader leaseholder={leaseholder} />
+      <LeaseholderHeader leaseholder={leaseholder} onCorrectBalance={() => setDialog('balance')} />
       {leaseholder.holdUntil ? (
         <HoldBanner
           holdUntil={leaseholder.holdUntil}
@@ -117,6 +118,13 @@ function AccountView({ leaseholder }: { leaseholder: LeaseholderDetail }) {
       <EndHoldDialog leaseholder={leaseholder} isOpen={isOpen('endHold')} onClose={close} />
       <AddNoteDialog leaseholder={leaseholder} isOpen={isOpen('note')} onClose={close} />
       <EditContactDialog leaseholder={leaseholder} isOpen={isOpen('edit')} onClose={close} />
+      {/* Keyed by the balance, so the form starts from the balance as it is now. */}
+      <CorrectBalanceDialog
+        key={leaseholder.balancePence}
+        leaseholder={leaseholder}
+        isOpen={isOpen('balance')}
+        onClose={close}
+      />
       {leaseholder.openLink ? (
         <CancelLinkDialog
           leaseholder={leaseholder}
