@@ -148,6 +148,42 @@ test.describe('leaseholders', () => {
     await expect(page.getByText(/payments? exported\./)).toBeVisible();
   });
 
+  test('a clerk clears the balance of a leaseholder who sold: the link closes, nothing is sent', async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const name = `Dafydd Jones ${tag}`;
+    await uploadArrears(page, tag);
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Leaseholders' })
+      .click();
+    await page.getByLabel('Search').fill(`QUA-${tag}`);
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByTestId('balance')).toHaveText('£310.00owed');
+
+    await page.getByRole('button', { name: 'Correct the balance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct the balance' });
+    await dialog.getByLabel('Correct balance').fill('0');
+    await expect(dialog).toContainText('Nothing owed: the open link closes');
+    await dialog.getByLabel('Reason').fill('Sold on 12/10/2026: cleared on completion');
+    await expectNoSeriousAxeViolations(page, TOASTS);
+    await dialog.getByRole('button', { name: 'Set balance' }).click();
+
+    await expect(
+      page.getByText(`Balance now nothing owed. Nothing was sent to ${name}.`),
+    ).toBeVisible();
+    await expect(page.getByTestId('balance')).toHaveText('£0.00nothing owed');
+    const corrected = page
+      .getByRole('region', { name: 'History' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Balance corrected' });
+    await expect(corrected).toContainText(
+      'Sold on 12/10/2026: cleared on completion (was £310.00)',
+    );
+    await expect(page.getByText('No open link: nothing is owed.')).toBeVisible();
+  });
+
   test('sends a new link after previewing its messages', async ({ page }) => {
     test.setTimeout(60_000);
     const tag = uniqueTag();
