@@ -12,6 +12,7 @@ export const LEASEHOLDER_FILTERS = [
   'settled',
   'on_hold',
   'unreachable',
+  'off_sheets',
 ] as const;
 export type LeaseholderFilter = (typeof LEASEHOLDER_FILTERS)[number];
 
@@ -21,7 +22,14 @@ export const LEASEHOLDER_FILTER_LABELS: Record<LeaseholderFilter, string> = {
   settled: 'Settled',
   on_hold: 'On hold',
   unreachable: 'Unreachable',
+  off_sheets: 'Not on recent sheets',
 };
+
+/**
+ * An account owing that no upload has named for this long is listed as not on recent sheets: a
+ * month's cycle with room to spare, so a sheet uploaded a few days late does not list everyone.
+ */
+export const OFF_SHEETS_DAYS = 35;
 
 /** daysOwing: by how long the account has owed (since its first unpaid link). */
 export const LEASEHOLDER_SORTS = ['balance', 'daysOwing', 'name'] as const;
@@ -72,6 +80,8 @@ export const LeaseholderItemSchema = z.object({
   /** When the account started owing (its first unpaid link); null when nothing is owed. */
   owingSince: z.string().nullable(),
   daysOwing: z.number().nullable(),
+  /** Owing, and on no upload since this time (ISO), more than OFF_SHEETS_DAYS ago; else null. */
+  offSheetsSince: z.string().nullable(),
   /** Chasing is held until this day (ISO, end of day UK time), with why. */
   holdUntil: z.string().nullable(),
   holdReason: z.string().nullable(),

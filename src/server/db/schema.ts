@@ -82,6 +82,8 @@ export interface TenantsTable {
   erased_at: Generated<number | null>;
   /** When an upload's balance last became or matched this one after payments (migration 0021). */
   sheet_agreed_at: Generated<number | null>;
+  /** When an upload last named this account (migration 0023). */
+  last_sheet_at: Generated<number | null>;
 }
 
 export type OfflinePaymentMethod = 'bank_transfer' | 'cheque' | 'cash' | 'other';

@@ -19,6 +19,7 @@ export function makeLeaseholder(overrides: Partial<LeaseholderItem> = {}): Lease
     balancePence: 120_000,
     owingSince: '2026-10-02T09:00:00.000Z',
     daysOwing: 31,
+    offSheetsSince: null,
     holdUntil: null,
     holdReason: null,
     openLink: {

@@ -5,11 +5,12 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import type {
-  LeaseholderItem,
-  LeaseholderListQuery,
-  LeaseholderPage,
-  OpenLink,
+import {
+  type LeaseholderItem,
+  type LeaseholderListQuery,
+  type LeaseholderPage,
+  OFF_SHEETS_DAYS,
+  type OpenLink,
 } from '../../../shared/leaseholders.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
@@ -81,6 +82,11 @@ function matchesSearch(
   return sql<SqlBool>`tenants.id in (${sql.join(parts, sql` union all `)})`;
 }
 
+/** Accounts owing that no upload named since this time are not on recent sheets. */
+function offSheetsBefore(now: number): number {
+  return now - OFF_SHEETS_DAYS * DAY_MS;
+}
+
 /** Accounts the filters keep, as a query to select from. */
 export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: boolean) {
   const now = ctx.clock.now();
@@ -98,6 +104,10 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
       return query.where('tenants.balance_pence', '=', 0);
     case 'on_hold':
       return query.where('tenants.hold_until', '>', now);
+    case 'off_sheets':
+      return query
+        .where('tenants.balance_pence', '>', 0)
+        .where('tenants.last_sheet_at', '<', offSheetsBefore(now));
     case 'unreachable':
       // Asked to pay, and no message ever reached them on any channel: a message failed, and
       // none went. Found from the failed messages (few, by their status index), not by testing
@@ -266,6 +276,12 @@ export function toLeaseholderItem(
     balancePence: row.balance_pence,
     owingSince: row.owing_since === null ? null : new Date(row.owing_since).toISOString(),
     daysOwing: row.owing_since === null ? null : Math.floor((now - row.owing_since) / DAY_MS),
+    offSheetsSince:
+      row.balance_pence > 0 &&
+      row.last_sheet_at !== null &&
+      row.last_sheet_at < offSheetsBefore(now)
+        ? new Date(row.last_sheet_at).toISOString()
+        : null,
     holdUntil: isHeld ? new Date(row.hold_until!).toISOString() : null,
     holdReason: isHeld ? row.hold_reason : null,
     openLink,

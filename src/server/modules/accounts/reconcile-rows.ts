@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Reconciliation, RowError, RowWarning } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
@@ -161,13 +161,17 @@ async function reconcileKnown(
   }
 
   await addAccountEvents(ctx, events);
-  if (agreed.length > 0) {
-    await ctx.db
-      .updateTable('tenants')
-      .set({ sheet_agreed_at: ctx.clock.now() })
-      .where('id', 'in', agreed)
-      .execute();
-  }
+  // Every account the sheet names is on it now; those it agreed with after payments, agreed now.
+  const now = ctx.clock.now();
+  const isAgreed = agreed.length > 0 ? sql<boolean>`id in (${sql.join(agreed)})` : sql.lit(false);
+  await ctx.db
+    .updateTable('tenants')
+    .set({
+      last_sheet_at: now,
+      sheet_agreed_at: sql`case when ${isAgreed} then ${now} else sheet_agreed_at end`,
+    })
+    .where('id', 'in', ids)
+    .execute();
   await setBalances(ctx, balances);
   await closeOpenLinks(ctx, 'settled', settled);
   await issueLinks(ctx, links);
@@ -261,6 +265,7 @@ async function insertNewAccounts(ctx: AppContext, batchId: string, rows: readonl
     balance_pence: row.amountPence,
     owing_since: now,
     created_at: now,
+    last_sheet_at: now,
   }));
   await ctx.db.insertInto('tenants').values(tenants).execute();
   await setImmediate();

@@ -42,7 +42,8 @@ export function FilterChips<T extends string>({
                 'inline-flex cursor-pointer items-center rounded-full border text-sm font-medium transition-colors',
                 isSmall ? 'min-h-9 px-3' : 'min-h-10 px-4',
                 'border-input bg-card text-foreground hover:bg-muted',
-                'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground',
+                // The chosen chip keeps its colour under the pointer, or its white words vanish.
+                'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-checked:hover:bg-primary/90',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
               )}
             >

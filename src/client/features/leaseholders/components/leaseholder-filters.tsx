@@ -5,6 +5,7 @@ import {
   LEASEHOLDER_FILTERS,
   type LeaseholderFilter,
   type LeaseholderListQuery,
+  OFF_SHEETS_DAYS,
 } from '../../../../shared/leaseholders';
 import { FilterChips } from './filter-chips';
 
@@ -20,10 +21,14 @@ const SORTS = [
 
 type StatusChoice = LeaseholderFilter | 'all';
 
-/** What "Unreachable" and "On hold" mean is not obvious; the chips say it on hover. */
+/**
+ * What "Unreachable", "On hold" and "Not on recent sheets" mean is not obvious: the chips say it
+ * on hover, and under them once chosen.
+ */
 const HINTS: Partial<Record<LeaseholderFilter, string>> = {
-  unreachable: 'Sent messages, none of which reached them on any channel',
-  on_hold: 'Chasing held: no reminders or new links',
+  unreachable: 'Sent messages, none of which reached them on any channel.',
+  on_hold: 'Chasing held: no reminders or new links.',
+  off_sheets: `Owing, and named by no spreadsheet uploaded in the last ${OFF_SHEETS_DAYS} days: sold, or a duplicate account? Open one to correct its balance.`,
 };
 
 const STATUS_OPTIONS = [
@@ -72,6 +77,9 @@ export function LeaseholderFilters({
           onChange({ status: choice === 'all' ? undefined : choice, offset: 0 })
         }
       />
+      {query.status && HINTS[query.status] ? (
+        <p className="-mt-2 text-sm text-muted-foreground">{HINTS[query.status]}</p>
+      ) : null}
     </div>
   );
 }

@@ -73,6 +73,11 @@ describe('Leaseholder page', () => {
     expect(screen.getByText('No open link: nothing is owed.')).toBeInTheDocument();
   });
 
+  it('says when no recent spreadsheet names an account that owes', async () => {
+    renderPage(makeDetail({ offSheetsSince: '2026-09-01T09:00:00.000Z' }));
+    expect(await screen.findByText('On no sheet since 01/09/2026')).toBeInTheDocument();
+  });
+
   it('shows the open link: amount, paid online, what it asks now, expiry, sent, View, Cancel', async () => {
     const detail = makeDetail({ balance: '900.00', balancePence: 90_000 });
     detail.openLink!.paidAmount = '200.00';

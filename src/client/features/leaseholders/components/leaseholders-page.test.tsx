@@ -123,6 +123,19 @@ describe('Leaseholders list', () => {
     expect(listUrls(calls)[0]).toContain('status=in_credit');
   });
 
+  it('lists those on no recent sheet, saying what that means and what to do', async () => {
+    const calls = mockList([{ ...DAFYDD, offSheetsSince: '2026-09-01T09:00:00.000Z' }]);
+    renderPage('/leaseholders?status=off_sheets');
+    expect(await screen.findByText('On no sheet since 01/09/2026')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Not on recent sheets' })).toBeChecked();
+    expect(
+      screen.getByText(
+        'Owing, and named by no spreadsheet uploaded in the last 35 days: sold, or a duplicate account? Open one to correct its balance.',
+      ),
+    ).toBeInTheDocument();
+    expect(listUrls(calls)[0]).toContain('status=off_sheets');
+  });
+
   it('pages on the server', async () => {
     const many = Array.from({ length: 30 }, (_, index) =>
       makeLeaseholder({ id: `acc-${index}`, name: `Leaseholder ${index + 1}` }),
