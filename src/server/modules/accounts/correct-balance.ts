@@ -21,7 +21,7 @@ export async function correctBalance(
   tenantId: string,
   request: BalanceCorrection,
 ): Promise<void> {
-  const pence = decimalStringToPence(request.balance.replace(/^(-?)£/, '$1'));
+  const pence = decimalStringToPence(request.balance);
   if (!Number.isSafeInteger(pence)) {
     throw new AppError(
       'INVALID_REQUEST',
