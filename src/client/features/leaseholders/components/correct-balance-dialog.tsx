@@ -1,4 +1,4 @@
-import { PoundSterling, Scale } from 'lucide-react';
+import { Scale } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { parsePounds, penceToDecimalString } from '../../../../shared/money';
@@ -7,6 +7,7 @@ import { balanceSentence } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';
+import { PoundsInput } from './pounds-input';
 
 type Side = 'owed' | 'credit';
 
@@ -100,20 +101,11 @@ export function CorrectBalanceDialog({ leaseholder, isOpen, onClose }: ActionDia
           hint={correctionHint(pence, leaseholder.openLink !== null)}
           error={errors.amount}
         >
-          <div className="relative">
-            <PoundSterling
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              {...fieldAria(`${id}-amount`, { error: errors.amount, hasHint: true })}
-              inputMode="decimal"
-              autoComplete="off"
-              className="pl-9 tabular-nums"
-              value={form.amount}
-              onChange={(event) => setForm({ ...form, amount: event.target.value })}
-            />
-          </div>
+          <PoundsInput
+            {...fieldAria(`${id}-amount`, { error: errors.amount, hasHint: true })}
+            value={form.amount}
+            onChange={(event) => setForm({ ...form, amount: event.target.value })}
+          />
         </FormField>
         <FilterChips
           legend="The balance is"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Download, Loader2, PoundSterling } from 'lucide-react';
+import { CheckCircle2, Download, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import { balanceSentence, ukToday } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';
+import { PoundsInput } from './pounds-input';
 
 /** The form as typed; the server checks it all again (and that the day is not in the future). */
 function paymentFormSchema(today: string) {
@@ -166,20 +167,11 @@ export function RecordPaymentDialog({ leaseholder, isOpen, onClose }: ActionDial
           icon={CheckCircle2}
         >
           <FormField id={`${id}-amount`} label="Amount received" error={errors.amount?.message}>
-            <div className="relative">
-              <PoundSterling
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                {...fieldAria(`${id}-amount`, { error: errors.amount?.message })}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                className="pl-9 tabular-nums"
-                {...form.register('amount')}
-              />
-            </div>
+            <PoundsInput
+              {...fieldAria(`${id}-amount`, { error: errors.amount?.message })}
+              placeholder="0.00"
+              {...form.register('amount')}
+            />
           </FormField>
           <FilterChips
             legend="How it was paid"
