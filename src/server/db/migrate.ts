@@ -22,7 +22,7 @@ import { accountListIndexes } from './migrations/0019-account-list-indexes.js';
 import { fullStatistics } from './migrations/0020-full-statistics.js';
 import { sheetAgreedAt } from './migrations/0021-sheet-agreed-at.js';
 import { nameKeys } from './migrations/0022-name-keys.js';
-import { lastSheetAt } from './migrations/0023-last-sheet-at.js';
+import { sheetTracking } from './migrations/0023-sheet-tracking.js';
 import type { Database } from './schema.js';
 
 /**
@@ -54,7 +54,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0020-full-statistics': fullStatistics(engine),
     '0021-sheet-agreed-at': sheetAgreedAt(engine),
     '0022-name-keys': nameKeys(engine),
-    '0023-last-sheet-at': lastSheetAt(engine),
+    '0023-sheet-tracking': sheetTracking(engine),
   };
 }
 

@@ -84,6 +84,11 @@ export interface TenantsTable {
   sheet_agreed_at: Generated<number | null>;
   /** When an upload last named this account (migration 0023). */
   last_sheet_at: Generated<number | null>;
+  /**
+   * The balance staff corrected away from (correct-balance.ts), until an upload sets another: a
+   * sheet still showing it is from before the correction, which stands.
+   */
+  corrected_from_pence: Generated<number | null>;
 }
 
 export type OfflinePaymentMethod = 'bank_transfer' | 'cheque' | 'cash' | 'other';

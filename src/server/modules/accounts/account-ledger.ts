@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { LinkClosedReason } from '../../db/schema.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { cancelReminders } from '../messages/cancel-reminders.js';
+import { hasEffectiveStatus } from '../payment-links/link-state.js';
 
 /**
  * The account's balance and its open link change only here, so that every path (upload, portal
@@ -173,4 +174,19 @@ export async function findOpenLink(ctx: AppContext, tenantId: string) {
     .where('expires_at', '>', ctx.clock.now())
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
+}
+
+/** Those of the accounts with a link still pending (open, or a payment settling): asked already. */
+export async function accountsWithLiveLinks(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectFrom('payment_links')
+    .select('tenant_id')
+    .distinct()
+    .where('tenant_id', 'in', tenantIds)
+    .where(hasEffectiveStatus('pending', ctx.clock.now()))
+    .execute();
+  return new Set(rows.map((row) => row.tenant_id));
 }

@@ -250,7 +250,7 @@ function fromAccountEvent(event: {
         detail:
           details.sheet === undefined
             ? `Was ${formatPence(Number(details.from))}`
-            : `The sheet's ${formatPence(Number(details.sheet))} was from before recent payments`,
+            : `The sheet's ${formatPence(Number(details.sheet))} was from before ${details.correction ? "staff's correction" : 'recent payments'}`,
       };
     case 'credit':
       return {

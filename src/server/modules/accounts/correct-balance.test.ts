@@ -6,6 +6,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
+import { batchOf, csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 import { remindersCancelKey } from '../messages/job-kinds.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
 
@@ -156,6 +157,57 @@ describe('correcting a balance', () => {
     expect(account.timeline.some((event: { kind: string }) => event.kind === 'balance_set')).toBe(
       false,
     );
+  });
+
+  it('stands against a later sheet still showing the balance from before it, not against a newer figure', async () => {
+    const sheet = (pounds: string) =>
+      csvOf([
+        HEADER,
+        [
+          'Margaret Hughes',
+          'margaret@example.co.uk',
+          '',
+          'Flat 1, Riverside Court, London SE1 9AA',
+          pounds,
+        ],
+      ]);
+    const upload = async (name: string, pounds: string) => {
+      // A day apart: the same file on the same day answers its first upload.
+      t.clock.advance(24 * 3_600_000);
+      const response = await uploadFile(t.app, await signIn(t.app), name, sheet(pounds));
+      expect(response.statusCode, response.body).toBe(200);
+      return batchOf(t.app, await signIn(t.app), response);
+    };
+    const balance = async () => (await get(`/api/leaseholders/${link.tenant_id}`)).balancePence;
+    await correct({ balance: '0.00', reason: 'Written off: agreed with the client' });
+
+    // The agent's ledger has not caught up: the sheet still shows £1,245.50.
+    const december = await upload('december.csv', '1245.50');
+    expect(december.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 1 });
+    expect(december.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Balance Due (£)',
+        message:
+          "Staff corrected this balance to £0.00: the sheet's £1,245.50 is from before that, so the correction stands.",
+      },
+    ]);
+    expect(await balance()).toBe(0);
+    const history = (await get(`/api/leaseholders/${link.tenant_id}`)).timeline;
+    expect(history.find((event: { kind: string }) => event.kind === 'balance_set')).toMatchObject({
+      title: 'Balance kept by upload',
+      detail: "The sheet's £1,245.50 was from before staff's correction",
+    });
+
+    // A new charge: the sheet has moved on, and is taken as it is; the correction is history.
+    await upload('january.csv', '1345.50');
+    expect(await balance()).toBe(134_550);
+    await correct({ balance: '100.00', reason: 'Only the new charge is owed' });
+    expect(await balance()).toBe(10_000);
+    await upload('february.csv', '1345.50');
+    expect(await balance()).toBe(10_000);
+    await upload('march.csv', '1245.50');
+    expect(await balance()).toBe(124_550);
   });
 
   it('is for staff only', async () => {

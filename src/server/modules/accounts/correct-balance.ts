@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { BalanceCorrection } from '../../../shared/leaseholders.js';
 import { decimalStringToPence, formatPence } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
@@ -13,8 +14,9 @@ const MAX_PENCE = 100_000_000;
 /**
  * PUT /api/leaseholders/{id}/balance: staff set what is owed, with a reason (a duplicate account,
  * a leaseholder who sold and is on no sheet any more, a write-off). Nothing is sent: an open link
- * asks for the new balance from now on, or closes as settled when nothing is owed. The next
- * upload that lists the account sets its balance again.
+ * asks for the new balance from now on, or closes as settled when nothing is owed. A later sheet
+ * still showing the balance from before is read as older than the correction, which stands; one
+ * with another figure sets the balance as usual (reconcile-rows.ts).
  */
 export async function correctBalance(
   ctx: AppContext,
@@ -47,6 +49,12 @@ export async function correctBalance(
       );
     }
     await setBalances(tx, [{ tenantId, balancePence: pence }]);
+    // What the sheets said before the first of staff's corrections since the last one changed it.
+    await tx.db
+      .updateTable('tenants')
+      .set({ corrected_from_pence: sql`coalesce(corrected_from_pence, ${from})` })
+      .where('id', '=', tenantId)
+      .execute();
     await addAccountEvent(tx, {
       tenantId,
       kind: 'balance_set',

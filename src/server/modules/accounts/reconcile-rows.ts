@@ -1,15 +1,16 @@
 import { setImmediate } from 'node:timers/promises';
 import { type Selectable, sql } from 'kysely';
+import { formatPence } from '../../../shared/money.js';
 import type { Reconciliation, RowError, RowWarning } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { hasEffectiveStatus } from '../payment-links/link-state.js';
 import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
 import {
   type AccountEvent,
+  accountsWithLiveLinks,
   addAccountEvents,
   closeOpenLinks,
   setBalances,
@@ -94,6 +95,10 @@ export async function reconcileRows(
 const ERASED_MESSAGE =
   'This Account Reference belongs to a leaseholder whose personal data was erased: use a new reference.';
 
+function correctionKeptNote(sheetPence: number, balancePence: number): string {
+  return `Staff corrected this balance to ${formatPence(balancePence)}: the sheet's ${formatPence(sheetPence)} is from before that, so the correction stands.`;
+}
+
 function sameAccountMessage(firstRow: number): string {
   return `Duplicate of row ${firstRow}: both rows are the same leaseholder's account`;
 }
@@ -120,26 +125,38 @@ async function reconcileKnown(
   const live = await accountsWithLiveLinks(ctx, ids);
   const events: AccountEvent[] = [];
   const agreed: string[] = [];
+  /** Corrected by staff, and named by this sheet with another figure: the sheet is newer. */
+  const uncorrected: string[] = [];
   const balances: { tenantId: string; balancePence: number }[] = [];
   const settled: { tenantId: string }[] = [];
   const links: NewLink[] = [];
 
   for (const [row, account] of known) {
     const tenantId = account.id;
+    const from = account.balance_pence;
+    // A sheet still showing what staff corrected the balance away from predates the correction.
+    const isBeforeCorrection =
+      account.corrected_from_pence !== null &&
+      Number(account.corrected_from_pence) === row.amountPence;
+    if (account.corrected_from_pence !== null && !isBeforeCorrection) uncorrected.push(tenantId);
     // A sheet exported before a payment must not ask for that payment again: its figure is then
     // read as the balance it had, and the account keeps its own.
     const payments = paymentsOf.get(tenantId) ?? [];
-    const from = account.balance_pence;
-    const leftOut = paymentsLeftOut(row.amountPence, from, payments, account.sheet_agreed_at);
-    const amount = leftOut ? from : row.amountPence;
-    const note = leftOut
-      ? leftOutNote(row.amountPence, from, leftOut)
-      : portalPaymentNote(payments, account.sheet_agreed_at);
+    const leftOut = isBeforeCorrection
+      ? null
+      : paymentsLeftOut(row.amountPence, from, payments, account.sheet_agreed_at);
+    const amount = leftOut || isBeforeCorrection ? from : row.amountPence;
+    const note = isBeforeCorrection
+      ? correctionKeptNote(row.amountPence, from)
+      : leftOut
+        ? leftOutNote(row.amountPence, from, leftOut)
+        : portalPaymentNote(payments, account.sheet_agreed_at);
     if (note) result.notes.push({ row: row.row, field: 'Balance Due (£)', message: note });
 
-    if (leftOut) {
+    if (leftOut || isBeforeCorrection) {
       const details = { from, to: from, sheet: row.amountPence, batchId };
-      events.push({ tenantId, kind: 'balance_set', actor: 'upload', details });
+      const kept = isBeforeCorrection ? { ...details, correction: true } : details;
+      events.push({ tenantId, kind: 'balance_set', actor: 'upload', details: kept });
     } else if (payments.some((payment) => payment.at > (account.sheet_agreed_at ?? 0))) {
       // This sheet took in the payments so far: a later one cannot be from before them.
       agreed.push(tenantId);
@@ -163,33 +180,20 @@ async function reconcileKnown(
   await addAccountEvents(ctx, events);
   // Every account the sheet names is on it now; those it agreed with after payments, agreed now.
   const now = ctx.clock.now();
-  const isAgreed = agreed.length > 0 ? sql<boolean>`id in (${sql.join(agreed)})` : sql.lit(false);
+  const among = (some: string[]) =>
+    some.length > 0 ? sql<boolean>`id in (${sql.join(some)})` : sql.lit(false);
   await ctx.db
     .updateTable('tenants')
     .set({
       last_sheet_at: now,
-      sheet_agreed_at: sql`case when ${isAgreed} then ${now} else sheet_agreed_at end`,
+      sheet_agreed_at: sql`case when ${among(agreed)} then ${now} else sheet_agreed_at end`,
+      corrected_from_pence: sql`case when ${among(uncorrected)} then null else corrected_from_pence end`,
     })
     .where('id', 'in', ids)
     .execute();
   await setBalances(ctx, balances);
   await closeOpenLinks(ctx, 'settled', settled);
   await issueLinks(ctx, links);
-}
-
-/** Those of the accounts with a link still pending (open, or a payment settling): asked already. */
-async function accountsWithLiveLinks(
-  ctx: AppContext,
-  tenantIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await ctx.db
-    .selectFrom('payment_links')
-    .select('tenant_id')
-    .distinct()
-    .where('tenant_id', 'in', tenantIds)
-    .where(hasEffectiveStatus('pending', ctx.clock.now()))
-    .execute();
-  return new Set(rows.map((row) => row.tenant_id));
 }
 
 /**

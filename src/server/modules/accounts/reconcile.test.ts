@@ -170,6 +170,32 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
+  it('keeps an email or phone a later sheet leaves blank, and takes a new one', async () => {
+    await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    const contact = () =>
+      t.ctx.db
+        .selectFrom('tenants')
+        .select(['email', 'phone', 'phone_kind'])
+        .executeTakeFirstOrThrow();
+    const flat1 = 'Flat 1, Riverside Court, London SE1 9AA';
+
+    t.clock.advance(DAY_MS);
+    await upload([['Margaret Hughes', '', '07911 123459', flat1, '1245.50', 'RIV-F1']], 'b.csv');
+    expect(await contact()).toEqual({
+      email: 'margaret@example.co.uk',
+      phone: '+447911123459',
+      phone_kind: 'mobile',
+    });
+
+    t.clock.advance(DAY_MS);
+    await upload([['Margaret Hughes', 'mh@example.org', '', flat1, '1245.50', 'RIV-F1']], 'c.csv');
+    expect(await contact()).toEqual({
+      email: 'mh@example.org',
+      phone: '+447911123459',
+      phone_kind: 'mobile',
+    });
+  });
+
   it('matches a name however a ledger writes it: titles dropped or added, surname first', async () => {
     await upload([row('Mrs Margaret Hughes', 1, '1245.50')]);
     for (const written of ['HUGHES, Margaret', 'Margaret Hughes (Mrs)']) {

@@ -26,8 +26,9 @@ const FIELDS = [
 
 /**
  * Brings the account's contact details up to date (a newer upload row, or staff's edit); the old
- * values stay in its history. A blank reference in an upload row keeps the one on file: sheets
- * without the column must not wipe it. Returns whether anything changed.
+ * values stay in its history. A blank email, phone or reference in an upload row keeps the one on
+ * file: a sheet without the column, or a ledger that left a cell empty, must not wipe how to
+ * reach the leaseholder (staff remove one by editing). Returns whether anything changed.
  */
 export async function updateContact(
   ctx: AppContext,
@@ -35,9 +36,13 @@ export async function updateContact(
   next: ContactDetails,
   actor: string,
 ): Promise<boolean> {
+  const isUpload = actor === 'upload';
   const wanted: ContactDetails = {
     ...next,
-    reference: next.reference ?? (actor === 'upload' ? account.reference : null),
+    email: next.email ?? (isUpload ? account.email : null),
+    phone: next.phone ?? (isUpload ? account.phone : null),
+    phoneKind: next.phone ? next.phoneKind : isUpload ? account.phone_kind : null,
+    reference: next.reference ?? (isUpload ? account.reference : null),
   };
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import { Scale } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { parsePounds, penceToDecimalString } from '../../../../shared/money';
+import { formatPence, parsePounds, penceToDecimalString } from '../../../../shared/money';
 import { useCorrectBalance } from '../api/correct-balance';
 import { balanceSentence } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
@@ -17,7 +17,7 @@ const SIDES = [
 ] as const;
 
 /** What the correction does to the leaseholder's link, then what undoes it. */
-function correctionHint(pence: number | null, hasOpenLink: boolean): string {
+function correctionHint(pence: number | null, hasOpenLink: boolean, was: string): string {
   const isOwed = pence === null || pence > 0;
   const link = hasOpenLink
     ? isOwed
@@ -26,7 +26,7 @@ function correctionHint(pence: number | null, hasOpenLink: boolean): string {
     : isOwed
       ? 'No link is open: send one afterwards if they should be asked to pay. '
       : '';
-  return `${link}The next spreadsheet that lists them sets the balance again.`;
+  return `${link}A later spreadsheet still showing ${was} keeps this; one with a new figure replaces it.`;
 }
 
 /**
@@ -98,7 +98,11 @@ export function CorrectBalanceDialog({ leaseholder, isOpen, onClose }: ActionDia
         <FormField
           id={`${id}-amount`}
           label="Correct balance"
-          hint={correctionHint(pence, leaseholder.openLink !== null)}
+          hint={correctionHint(
+            pence,
+            leaseholder.openLink !== null,
+            formatPence(leaseholder.balancePence),
+          )}
           error={errors.amount}
         >
           <PoundsInput

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentLink } from '../../../tests/helpers/factories.js';
 import { createTestContext, type TestContext } from '../../../tests/helpers/test-context.js';
-import { lastSheetAt } from './migrations/0023-last-sheet-at.js';
+import { sheetTracking } from './migrations/0023-sheet-tracking.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -30,8 +30,9 @@ describe('migration 0023: when an upload last named each account', () => {
     // As the database was before the migration.
     await sql`drop index tenants_last_sheet_at`.execute(t.ctx.db);
     await sql`alter table tenants drop column last_sheet_at`.execute(t.ctx.db);
+    await sql`alter table tenants drop column corrected_from_pence`.execute(t.ctx.db);
 
-    await lastSheetAt(t.ctx.engine).up(t.ctx.db as unknown as Kysely<unknown>);
+    await sheetTracking(t.ctx.engine).up(t.ctx.db as unknown as Kysely<unknown>);
 
     const rows = await t.ctx.db.selectFrom('tenants').select(['id', 'last_sheet_at']).execute();
     expect(Object.fromEntries(rows.map((row) => [row.id, Number(row.last_sheet_at)]))).toEqual({
