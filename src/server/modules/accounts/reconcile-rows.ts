@@ -22,7 +22,7 @@ import {
   portalPaymentNote,
   recentPayments,
 } from './payments-left-out.js';
-import { updateContact } from './update-contact.js';
+import { updateContacts } from './update-contact.js';
 
 export type { Reconciliation };
 
@@ -119,7 +119,11 @@ async function reconcileKnown(
   result: ReconciledSlice,
 ): Promise<void> {
   if (known.length === 0) return;
-  for (const [row, account] of known) await updateContact(ctx, account, row, 'upload');
+  await updateContacts(
+    ctx,
+    known.map(([row, account]) => ({ account, next: row })),
+    'upload',
+  );
   const ids = known.map(([, account]) => account.id);
   const paymentsOf = await recentPayments(ctx, ids);
   const live = await accountsWithLiveLinks(ctx, ids);

@@ -389,10 +389,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
 
   it('reconciles a sheet of many accounts, slice by slice, as it does one', async () => {
     const count = 1_203;
-    const sheet = (balance: (index: number) => string) =>
+    const sheet = (
+      balance: (index: number) => string,
+      domain = (_index: number) => 'example.co.uk',
+    ) =>
       Array.from({ length: count }, (_, index) => [
         `Leaseholder ${index}`,
-        `leaseholder${index}@example.co.uk`,
+        `leaseholder${index}@${domain(index)}`,
         '',
         `Flat ${index}, Mill Lane, Leeds LS1 4AB`,
         balance(index),
@@ -402,9 +405,12 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     expect(first.reconciliation.new).toBe(count);
     t.clock.advance(DAY_MS);
 
-    // A third each: a new charge, the same balance, nothing owed.
+    // A third each: a new charge, the same balance, nothing owed; a quarter moved email.
     const next = await upload(
-      sheet((index) => ['150.00', '100.00', '0'][index % 3]!),
+      sheet(
+        (index) => ['150.00', '100.00', '0'][index % 3]!,
+        (index) => (index % 4 === 0 ? 'example.org' : 'example.co.uk'),
+      ),
       'quarter-day.csv',
     );
     expect(next.reconciliation).toEqual({ new: 0, changed: 401, unchanged: 401, settled: 401 });
@@ -417,6 +423,7 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       )
       .select([
         'tenants.reference',
+        'tenants.email',
         'tenants.balance_pence',
         'tenants.owing_since',
         'payment_links.amount_pence',
@@ -432,6 +439,8 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         { balance_pence: 0, amount_pence: null, batch_id: null },
       ][index % 3]!;
       expect(account, account.reference!).toMatchObject(expected);
+      const domain = index % 4 === 0 ? 'example.org' : 'example.co.uk';
+      expect(account.email).toBe(`leaseholder${index}@${domain}`);
       expect(account.owing_since === null, account.reference!).toBe(index % 3 === 2);
     }
     const replaced = await t.ctx.db
@@ -447,5 +456,11 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       .where('kind', '=', 'balance_set')
       .executeTakeFirstOrThrow();
     expect(Number(changes.count)).toBe(802);
+    const moved = await t.ctx.db
+      .selectFrom('account_events')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('kind', '=', 'contact_changed')
+      .executeTakeFirstOrThrow();
+    expect(Number(moved.count)).toBe(301);
   });
 });

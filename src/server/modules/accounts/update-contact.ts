@@ -1,9 +1,9 @@
-import type { Selectable } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import { matchKeyOf, referenceKeyOf } from './account-keys.js';
-import { addAccountEvent } from './account-ledger.js';
+import { type AccountEvent, addAccountEvents } from './account-ledger.js';
 
 export interface ContactDetails {
   name: string;
@@ -26,9 +26,7 @@ const FIELDS = [
 
 /**
  * Brings the account's contact details up to date (a newer upload row, or staff's edit); the old
- * values stay in its history. A blank email, phone or reference in an upload row keeps the one on
- * file: a sheet without the column, or a ledger that left a cell empty, must not wipe how to
- * reach the leaseholder (staff remove one by editing). Returns whether anything changed.
+ * values stay in its history. Returns whether anything changed.
  */
 export async function updateContact(
   ctx: AppContext,
@@ -36,43 +34,58 @@ export async function updateContact(
   next: ContactDetails,
   actor: string,
 ): Promise<boolean> {
+  return (await updateContacts(ctx, [{ account, next }], actor)) > 0;
+}
+
+/**
+ * `updateContact` for many accounts (an upload's slice of rows) in two statements: only those
+ * whose details differ are written. A blank email, phone or reference in an upload row keeps the
+ * one on file: a sheet without the column, or a ledger that left a cell empty, must not wipe how
+ * to reach the leaseholder (staff remove one by editing). Returns how many changed.
+ */
+export async function updateContacts(
+  ctx: AppContext,
+  changes: readonly { account: Selectable<TenantsTable>; next: ContactDetails }[],
+  actor: string,
+): Promise<number> {
   const isUpload = actor === 'upload';
-  const wanted: ContactDetails = {
-    ...next,
-    email: next.email ?? (isUpload ? account.email : null),
-    phone: next.phone ?? (isUpload ? account.phone : null),
-    phoneKind: next.phone ? next.phoneKind : isUpload ? account.phone_kind : null,
-    reference: next.reference ?? (isUpload ? account.reference : null),
-  };
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const [field, column] of FIELDS) {
-    if ((account[column] ?? null) === (wanted[field] ?? null)) continue;
-    before[field] = account[column];
-    after[field] = wanted[field];
+  const rows: RawBuilder<unknown>[] = [];
+  const events: AccountEvent[] = [];
+  for (const { account, next } of changes) {
+    const wanted: ContactDetails = {
+      ...next,
+      email: next.email ?? (isUpload ? account.email : null),
+      phone: next.phone ?? (isUpload ? account.phone : null),
+      phoneKind: next.phone ? next.phoneKind : isUpload ? account.phone_kind : null,
+      reference: next.reference ?? (isUpload ? account.reference : null),
+    };
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const [field, column] of FIELDS) {
+      if ((account[column] ?? null) === (wanted[field] ?? null)) continue;
+      before[field] = account[column];
+      after[field] = wanted[field];
+    }
+    if (Object.keys(after).length === 0) continue;
+    rows.push(
+      sql`(${account.id}, ${wanted.name}, ${wanted.email}, ${wanted.phone}, ${wanted.phoneKind},
+        ${wanted.address}, ${wanted.reference}, ${referenceKeyOf(wanted.reference)},
+        ${matchKeyOf(wanted.name, wanted.address)}, ${tenantSearchText(wanted)})`,
+    );
+    events.push({
+      tenantId: account.id,
+      kind: 'contact_changed',
+      actor,
+      details: { before, after },
+    });
   }
-  if (Object.keys(after).length === 0) return false;
-  await ctx.db
-    .updateTable('tenants')
-    .set({
-      name: wanted.name,
-      email: wanted.email,
-      phone: wanted.phone,
-      phone_kind: wanted.phoneKind,
-      address: wanted.address,
-      reference: wanted.reference,
-      reference_key: referenceKeyOf(wanted.reference),
-      match_key: matchKeyOf(wanted.name, wanted.address),
-      search_text: tenantSearchText(wanted),
-      updated_at: ctx.clock.now(),
-    })
-    .where('id', '=', account.id)
-    .execute();
-  await addAccountEvent(ctx, {
-    tenantId: account.id,
-    kind: 'contact_changed',
-    actor,
-    details: { before, after },
-  });
-  return true;
+  if (rows.length === 0) return 0;
+  // VALUES columns are column1… on both engines; every one of these is text.
+  await sql`update tenants set name = v.column2, email = v.column3, phone = v.column4,
+      phone_kind = v.column5, address = v.column6, reference = v.column7, reference_key = v.column8,
+      match_key = v.column9, search_text = v.column10, updated_at = ${ctx.clock.now()}
+    from (values ${sql.join(rows)}) as v
+    where tenants.id = v.column1`.execute(ctx.db);
+  await addAccountEvents(ctx, events);
+  return rows.length;
 }
