@@ -4,9 +4,7 @@ import { formatPence } from '../../../shared/money.js';
 import type { Reconciliation, RowError, RowWarning } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
-import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-row.js';
-import { tenantSearchText } from '../payment-links/tenant-search-text.js';
+import { NO_CONTACT_MESSAGE } from '../uploads/check-contact.js';
 import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
 import {
   type AccountEvent,
@@ -15,6 +13,7 @@ import {
   closeOpenLinks,
   setBalances,
 } from './account-ledger.js';
+import { insertNewAccounts } from './insert-new-accounts.js';
 import { issueLinks, type NewLink } from './issue-link.js';
 import {
   leftOutNote,
@@ -74,6 +73,8 @@ export async function reconcileRows(
       } else if (first) {
         // Found by reference on one row and by name and address on another: one leaseholder.
         result.errors.push(rowError(row.row, 'Account Reference', sameAccountMessage(first)));
+      } else if (row.hasNoContact && !(account && canBeReached(account, row))) {
+        result.errors.push(noContactError(row));
       } else if (account) {
         taken.set(account.id, row.row);
         known.push([row, account]);
@@ -90,6 +91,18 @@ export async function reconcileRows(
     await setImmediate();
   }
   return result;
+}
+
+/** A row without contact details asks through those on file; settling one asks nothing. */
+function canBeReached(account: Account, row: ValidRow): boolean {
+  return row.amountPence <= 0 || account.email !== null || account.phone_kind === 'mobile';
+}
+
+/** As the row check refuses a row with no way to reach anyone (and, for no account, no debt). */
+function noContactError(row: ValidRow): RowError {
+  const issues = [{ field: '', message: NO_CONTACT_MESSAGE }];
+  if (row.amountPence <= 0) issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
+  return { row: row.row, errors: issues.map((issue) => issue.message), issues };
 }
 
 const ERASED_MESSAGE =
@@ -250,43 +263,4 @@ async function findAccounts(
     if (account) found.set(row, account);
   }
   return found;
-}
-
-/** New accounts and their first links, a slice of rows per statement, in the sheet's order. */
-async function insertNewAccounts(ctx: AppContext, batchId: string, rows: readonly ValidRow[]) {
-  if (rows.length === 0) return;
-  const now = ctx.clock.now();
-  // Handed out in sorted order, so the links' indexes on the id take the batch as appends rather
-  // than at random pages; sorting leaves each id as unguessable as before.
-  const linkIds = rows.map(newLinkId).sort();
-  const tenants = rows.map((row) => ({
-    id: newId(),
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    phone_kind: row.phoneKind,
-    address: row.address,
-    reference: row.reference,
-    reference_key: row.referenceKey,
-    search_text: tenantSearchText(row),
-    match_key: row.matchKey,
-    balance_pence: row.amountPence,
-    owing_since: now,
-    created_at: now,
-    last_sheet_at: now,
-  }));
-  await ctx.db.insertInto('tenants').values(tenants).execute();
-  await setImmediate();
-  const links = rows.map((row, index) => ({
-    ...newPaymentLinkRow(ctx, {
-      id: linkIds[index],
-      tenantId: tenants[index]!.id,
-      amountPence: row.amountPence,
-      batchId,
-      batchRow: row.row,
-    }),
-    // Given here, so the database's fill-in trigger (migration 0009) need not update the link.
-    search_text: tenants[index]!.search_text,
-  }));
-  await ctx.db.insertInto('payment_links').values(links).execute();
 }

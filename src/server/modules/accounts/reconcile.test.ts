@@ -196,6 +196,54 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
+  it('takes a row with no email or phone for an account that has them on file, and no other', async () => {
+    await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    t.clock.advance(DAY_MS);
+    const flat = (n: number) => `Flat ${n}, Riverside Court, London SE1 9AA`;
+    const batch = await upload(
+      [
+        ['Margaret Hughes', '', '', flat(1), '1345.50', 'RIV-F1'],
+        ['Dafydd Jones', '', '', flat(2), '310.00', 'RIV-F2'],
+        ['Siân Evans', '', '', flat(3), '0', 'RIV-F3'],
+      ],
+      'balances-only.csv',
+    );
+
+    expect(batch.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    expect(batch.errors).toEqual([
+      {
+        row: 3,
+        errors: ['An email address or a mobile number is required to send the payment link'],
+        issues: [
+          {
+            field: '',
+            message: 'An email address or a mobile number is required to send the payment link',
+          },
+        ],
+      },
+      {
+        row: 4,
+        errors: [
+          'An email address or a mobile number is required to send the payment link',
+          'Balance Due (£) must be more than £0.00',
+        ],
+        issues: [
+          {
+            field: '',
+            message: 'An email address or a mobile number is required to send the payment link',
+          },
+          { field: 'Balance Due (£)', message: 'Balance Due (£) must be more than £0.00' },
+        ],
+      },
+    ]);
+    expect(await sendAll(batch.id)).toBe(1);
+    expect(await paymentLinkMessages()).toContainEqual({
+      name: 'Margaret Hughes',
+      channel: 'email',
+      amount_pence: 134_550,
+    });
+  });
+
   it('matches a name however a ledger writes it: titles dropped or added, surname first', async () => {
     await upload([row('Mrs Margaret Hughes', 1, '1245.50')]);
     for (const written of ['HUGHES, Margaret', 'Margaret Hughes (Mrs)']) {

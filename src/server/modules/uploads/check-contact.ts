@@ -16,7 +16,12 @@ export interface CheckedContact {
   issues: RowIssue[];
   /** A channel that does not work while the other does: the row is kept (issue 31). */
   warnings: RowIssue[];
+  /** Both cells empty: only an account with details on file can be reached (reconcile-rows.ts). */
+  isBlank: boolean;
 }
+
+export const NO_CONTACT_MESSAGE =
+  'An email address or a mobile number is required to send the payment link';
 
 /**
  * A row's email and phone. A row is refused only when no channel can reach the leaseholder; a
@@ -36,14 +41,12 @@ export function checkContact(emailText: string, phoneText: string): CheckedConta
     phoneKind: parsed?.kind ?? null,
     issues: [],
     warnings: [],
+    isBlank: emailText === '' && phoneText === '',
   };
 
   if (email === null && parsed?.kind !== 'mobile') {
     if (emailText === '' && phoneText === '') {
-      contact.issues.push({
-        field: '',
-        message: 'An email address or a mobile number is required to send the payment link',
-      });
+      contact.issues.push({ field: '', message: NO_CONTACT_MESSAGE });
     }
     if (isEmailBad) {
       contact.issues.push({

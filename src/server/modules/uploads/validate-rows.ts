@@ -25,6 +25,11 @@ export interface ValidRow {
   matchKey: string;
   /** matchKeyOf(name, the address as earlier uploads read it), when that was other (Header). */
   formerMatchKey?: string;
+  /**
+   * No email and no phone in the sheet: kept for a known account, whose details on file are kept
+   * (update-contact.ts), and refused for anyone else (reconcile-rows.ts).
+   */
+  hasNoContact?: true;
 }
 
 /**
@@ -193,9 +198,11 @@ function checkRow(
   const contact = checkContact(cell('Email Address'), cell('Phone Number (for WhatsApp)'));
   issues.push(...contact.issues);
 
+  // Empty contact cells alone refuse a row only once it is known to be no account's.
+  const isContactOnFile = contact.isBlank && issues.length === contact.issues.length;
   const balance = checkBalance(cell('Balance Due (£)'));
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
-  else if (balance <= 0 && issues.length > 0) {
+  else if (balance <= 0 && issues.length > 0 && !isContactOnFile) {
     // Only a known account may be settled by a row, and a row with other faults settles nothing.
     issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
   }
@@ -208,7 +215,8 @@ function checkRow(
     });
   }
 
-  if (issues.length > 0 || typeof balance === 'string') return { issues };
+  const isOnlyContact = isContactOnFile && issues.length === contact.issues.length;
+  if ((issues.length > 0 && !isOnlyContact) || typeof balance === 'string') return { issues };
   const { email, phone, phoneKind, warnings } = contact;
   const valid: ValidRow = {
     row,
@@ -222,6 +230,7 @@ function checkRow(
     // Made here, in the worker, so the web thread that writes the rows only writes them.
     referenceKey: referenceKeyOf(reference),
     matchKey: matchKeyOf(name, address),
+    ...(isOnlyContact ? { hasNoContact: true as const } : {}),
   };
   return { valid, warnings };
 }
