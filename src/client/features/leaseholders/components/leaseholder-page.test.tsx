@@ -73,6 +73,24 @@ describe('Leaseholder page', () => {
     expect(screen.getByText('No open link: nothing is owed.')).toBeInTheDocument();
   });
 
+  it('says a balance set below nothing is a credit, without a minus sign', async () => {
+    renderPage(
+      makeDetail({
+        timeline: [
+          makeEvent({
+            kind: 'balance_set',
+            title: 'Balance corrected',
+            amount: '-25.00',
+            detail: 'Overpaid in 2025 (was £1,200.00)',
+          }),
+        ],
+      }),
+    );
+    const corrected = (await screen.findByText('Balance corrected')).closest('li')!;
+    expect(corrected).toHaveTextContent('£25.00 in credit');
+    expect(corrected).not.toHaveTextContent('-£25.00');
+  });
+
   it('says when no recent spreadsheet names an account that owes', async () => {
     renderPage(makeDetail({ offSheetsSince: '2026-09-01T09:00:00.000Z' }));
     expect(await screen.findByText('On no sheet since 01/09/2026')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../../shared/dates';
 import type { TimelineEvent } from '../../../../shared/leaseholders';
 import { decimalStringToPence, formatPence } from '../../../../shared/money';
+import { balanceText } from '../balance';
 import { lookOf, statusLook, type Tone } from '../timeline-looks';
 
 const TONES: Record<Tone, string> = {
@@ -73,7 +74,8 @@ export function TimelineEventItem({
                   'text-success',
               )}
             >
-              {formatPence(pence)}
+              {/* A balance set below nothing is a credit, said so rather than with a minus sign. */}
+              {event.kind === 'balance_set' ? balanceText(pence) : formatPence(pence)}
             </p>
           ) : null}
         </div>
