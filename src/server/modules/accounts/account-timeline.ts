@@ -232,13 +232,13 @@ function fromAccountEvent(event: {
     case 'balance_set':
       if (event.actor !== 'upload') {
         // Staff's correction: the reason they gave, and what it was.
-        const was = `Was ${formatPence(Number(details.from))}`;
+        const was = formatPence(Number(details.from));
         return {
           ...base,
           kind: 'balance_set',
           title: 'Balance corrected',
           amount: pounds(Number(details.to)),
-          detail: event.text ? `${event.text} (${was.toLowerCase()})` : was,
+          detail: event.text ? `${event.text} (was ${was})` : `Was ${was}`,
         };
       }
       // `sheet`: the upload's figure was from before payments, so the balance was kept.

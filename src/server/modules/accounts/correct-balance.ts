@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { BalanceCorrection } from '../../../shared/leaseholders.js';
 import { decimalStringToPence, formatPence } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
@@ -35,7 +34,7 @@ export async function correctBalance(
   }
   await withTransaction(ctx, async (tx) => {
     const account = await findAccount(tx, tenantId, { forUpdate: true });
-    const from = Number(account.balance_pence);
+    const from = account.balance_pence;
     if (request.wasPence !== undefined && request.wasPence !== from) {
       throw new AppError(
         'CONFLICT',
@@ -52,7 +51,7 @@ export async function correctBalance(
     // What the sheets said before the first of staff's corrections since the last one changed it.
     await tx.db
       .updateTable('tenants')
-      .set({ corrected_from_pence: sql`coalesce(corrected_from_pence, ${from})` })
+      .set({ corrected_from_pence: account.corrected_from_pence ?? from })
       .where('id', '=', tenantId)
       .execute();
     await addAccountEvent(tx, {

@@ -5,7 +5,7 @@ import type { Reconciliation, RowError, RowWarning } from '../../../shared/uploa
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { NO_CONTACT_MESSAGE } from '../uploads/check-contact.js';
-import { NOT_OWED_MESSAGE, type ValidRow } from '../uploads/validate-rows.js';
+import { NOT_OWED_MESSAGE, toRowError, type ValidRow } from '../uploads/validate-rows.js';
 import {
   type AccountEvent,
   accountsWithLiveLinks,
@@ -102,7 +102,7 @@ function canBeReached(account: Account, row: ValidRow): boolean {
 function noContactError(row: ValidRow): RowError {
   const issues = [{ field: '', message: NO_CONTACT_MESSAGE }];
   if (row.amountPence <= 0) issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
-  return { row: row.row, errors: issues.map((issue) => issue.message), issues };
+  return toRowError(row.row, issues);
 }
 
 const ERASED_MESSAGE =
@@ -117,7 +117,7 @@ function sameAccountMessage(firstRow: number): string {
 }
 
 function rowError(row: number, field: string, message: string): RowError {
-  return { row, errors: [message], issues: [{ field, message }] };
+  return toRowError(row, [{ field, message }]);
 }
 
 /**
@@ -153,8 +153,7 @@ async function reconcileKnown(
     const from = account.balance_pence;
     // A sheet still showing what staff corrected the balance away from predates the correction.
     const isBeforeCorrection =
-      account.corrected_from_pence !== null &&
-      Number(account.corrected_from_pence) === row.amountPence;
+      account.corrected_from_pence !== null && account.corrected_from_pence === row.amountPence;
     if (account.corrected_from_pence !== null && !isBeforeCorrection) uncorrected.push(tenantId);
     // A sheet exported before a payment must not ask for that payment again: its figure is then
     // read as the balance it had, and the account keeps its own.

@@ -199,10 +199,10 @@ function checkRow(
   issues.push(...contact.issues);
 
   // Empty contact cells alone refuse a row only once it is known to be no account's.
-  const isContactOnFile = contact.isBlank && issues.length === contact.issues.length;
+  const isOnlyBlankContact = () => contact.isBlank && issues.length === contact.issues.length;
   const balance = checkBalance(cell('Balance Due (£)'));
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
-  else if (balance <= 0 && issues.length > 0 && !isContactOnFile) {
+  else if (balance <= 0 && issues.length > 0 && !isOnlyBlankContact()) {
     // Only a known account may be settled by a row, and a row with other faults settles nothing.
     issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
   }
@@ -215,8 +215,9 @@ function checkRow(
     });
   }
 
-  const isOnlyContact = isContactOnFile && issues.length === contact.issues.length;
-  if ((issues.length > 0 && !isOnlyContact) || typeof balance === 'string') return { issues };
+  if ((issues.length > 0 && !isOnlyBlankContact()) || typeof balance === 'string') {
+    return { issues };
+  }
   const { email, phone, phoneKind, warnings } = contact;
   const valid: ValidRow = {
     row,
@@ -230,7 +231,7 @@ function checkRow(
     // Made here, in the worker, so the web thread that writes the rows only writes them.
     referenceKey: referenceKeyOf(reference),
     matchKey: matchKeyOf(name, address),
-    ...(isOnlyContact ? { hasNoContact: true as const } : {}),
+    ...(contact.isBlank ? { hasNoContact: true as const } : {}),
   };
   return { valid, warnings };
 }
@@ -260,6 +261,6 @@ function checkBalance(text: string): number | string {
   return isCredit ? -pence : pence;
 }
 
-function toRowError(row: number, issues: RowIssue[]): RowError {
+export function toRowError(row: number, issues: RowIssue[]): RowError {
   return { row, errors: issues.map((issue) => issue.message), issues };
 }
