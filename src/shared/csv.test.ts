@@ -6,6 +6,8 @@ describe('CSV cells', () => {
     ['=HYPERLINK("http://evil","x")', `"'=HYPERLINK(""http://evil"",""x"")"`],
     ['+44 7911 123456', `"'+44 7911 123456"`],
     ['-2+3', `"'-2+3"`],
+    ['-1e3', `"'-1e3"`],
+    ['-25.00 ', `"'-25.00 "`],
     ['@SUM(A1)', `"'@SUM(A1)"`],
     ['\tcmd', `"'\tcmd"`],
     ['\rcmd', `"'\rcmd"`],
@@ -18,8 +20,10 @@ describe('CSV cells', () => {
     expect(csvCell('a=b')).toBe('"a=b"');
   });
 
-  it('writes numbers as they are and nothing as an empty cell', () => {
+  it('writes numbers as they are, minus amounts too, and nothing as an empty cell', () => {
     expect(csvCell(1245.5)).toBe('"1245.5"');
+    expect(csvCell('-25.00')).toBe('"-25.00"');
+    expect(csvCell(-7)).toBe('"-7"');
     expect(csvCell(null)).toBe('""');
     expect(csvCell(undefined)).toBe('""');
     expect(formulaSafe(null)).toBe('');

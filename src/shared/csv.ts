@@ -5,11 +5,13 @@ export type CsvValue = string | number | null | undefined;
 
 /** Excel runs a cell starting with one of these as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain minus amount ('-25.00', a credit or a refund) is a number to Excel, not a formula. */
+const MINUS_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** The cell's text, with a leading apostrophe when Excel would otherwise run it as a formula. */
 export function formulaSafe(value: CsvValue): string {
   const text = value === null || value === undefined ? '' : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !MINUS_NUMBER.test(text) ? `'${text}` : text;
 }
 
 /** One cell, quoted (RFC 4180) and formula-safe. */

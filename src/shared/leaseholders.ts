@@ -110,6 +110,7 @@ export const TIMELINE_KINDS = [
   'link_paid',
   'message',
   'payment',
+  'payment_returned',
   'offline_payment',
   'hold_started',
   'hold_ended',

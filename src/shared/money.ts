@@ -49,3 +49,19 @@ export function decimalStringToPence(amount: string): number {
   const pence = parsePounds(text.replace(/^-/, '')) ?? Number.NaN;
   return text.startsWith('-') ? -pence : pence;
 }
+
+/**
+ * A balance as staff say it: what is owed in pounds, a credit as '£25.00 in credit' (never a
+ * minus sign a clerk could miss), and nothing owed as 'Nothing owed'.
+ */
+export function balanceText(pence: number): string {
+  if (pence < 0) return `${formatPence(-pence)} in credit`;
+  if (pence === 0) return 'Nothing owed';
+  return formatPence(pence);
+}
+
+/** The same inside a sentence: 'Balance now £1,000.00 owed', '… now nothing owed'. */
+export function balanceSentence(pence: number): string {
+  if (pence === 0) return 'nothing owed';
+  return pence > 0 ? `${formatPence(pence)} owed` : balanceText(pence);
+}

@@ -405,4 +405,45 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     await expect(page.getByText(/^cs_test_/)).toBeVisible();
     await expect(page.getByText('Debit/Credit Card')).toBeVisible();
   });
+
+  test('a refund in Stripe’s dashboard puts the balance back, and the clerk sees why', async ({
+    page,
+  }) => {
+    const tag = `refund${Date.now().toString(36)}`;
+    const [link] = await seedLinks(page, STRIPE_ORIGIN, tag, [
+      { name: 'Jude Fairweather', address: '9 Abbey Road, London NW8 9AY', balance: '150.00' },
+    ]);
+    await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
+    await page.getByRole('button', { name: 'Pay £150.00 Securely' }).click();
+    await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+    // Staff refund it in Stripe; Stripe tells the portal by webhook.
+    const session = stripe.sessions.get(sessionId)!;
+    const { payload, headers } = stripe.signedWebhook(
+      stripe.refundEventFor(session, 15_000, 'requested_by_customer'),
+    );
+    const delivered = await fetch(`${STRIPE_ORIGIN}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+
+    await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
+    await page.goto(`${STRIPE_ORIGIN}/leaseholders?search=${tag}`);
+    await page.getByRole('link', { name: `Jude Fairweather ${tag}` }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/£150\.00\s*owed/);
+    const history = page.getByRole('region', { name: 'History' });
+    const refund = history
+      .getByRole('listitem')
+      .filter({ hasText: 'Payment refunded through Stripe' });
+    await expect(refund).toContainText('£150.00');
+    await expect(refund).toContainText(
+      `Reason: asked for by the leaseholder. Balance now £150.00 owed. Reference ${sessionId}`,
+    );
+    await expectNoSeriousAxeViolations(page);
+  });
 });

@@ -6,11 +6,12 @@ import Stripe from 'stripe';
 /**
  * A local stand-in for the part of Stripe's API the portal uses: Checkout Sessions
  * (POST /v1/checkout/sessions, form-encoded with Stripe's bracket notation; GET
- * /v1/checkout/sessions/:id), answered in Stripe's JSON shapes and error format, with Bearer key
- * auth. The real `stripe` SDK talks to it through its host/port/protocol options
- * (STRIPE_API_BASE_URL). It records every request, builds webhook events signed exactly as
- * Stripe signs them (the SDK's own test-header helper), and serves a tiny hosted "Checkout" page
- * so browser tests can follow the redirect and finish a payment.
+ * /v1/checkout/sessions/:id, and the list by payment_intent), answered in Stripe's JSON shapes
+ * and error format, with Bearer key auth. The real `stripe` SDK talks to it through its
+ * host/port/protocol options (STRIPE_API_BASE_URL). It records every request, builds webhook
+ * events (checkout, refund, dispute) signed exactly as Stripe signs them (the SDK's own
+ * test-header helper), and serves a tiny hosted "Checkout" page so browser tests can follow the
+ * redirect and finish a payment.
  */
 
 export type FakeParams = { [key: string]: FakeValue };
@@ -166,10 +167,10 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
     };
   };
 
-  /** A Stripe Event wrapping a session, as the webhook delivers it. */
-  const eventFor = (
-    type: CheckoutEventType,
-    session: FakeSession,
+  /** A Stripe Event wrapping an object, as the webhook delivers it. */
+  const eventOf = (
+    type: string,
+    object: Record<string, unknown>,
     overrides: { id?: string; created?: number } = {},
   ) => {
     eventCount += 1;
@@ -178,13 +179,62 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
       object: 'event',
       api_version: '2026-10-28.endive',
       created: overrides.created ?? Math.floor(Date.now() / 1000),
-      data: { object: { ...session } },
+      data: { object: { ...object } },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
     };
   };
+
+  const eventFor = (
+    type: CheckoutEventType,
+    session: FakeSession,
+    overrides: { id?: string; created?: number } = {},
+  ) => eventOf(type, session, overrides);
+
+  /** `charge.refunded` for a completed session's payment: `refundedPence` is the running total. */
+  const refundEventFor = (session: FakeSession, refundedPence: number, reason = 'duplicate') =>
+    eventOf('charge.refunded', {
+      id: `ch_test_${String(session.payment_intent).slice(8)}`,
+      object: 'charge',
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: refundedPence,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      refunded: refundedPence >= session.amount_total,
+      refunds: {
+        object: 'list',
+        data: [
+          {
+            id: `re_test_${randomBytes(12).toString('hex')}`,
+            object: 'refund',
+            amount: refundedPence,
+            reason,
+            status: 'succeeded',
+          },
+        ],
+        has_more: false,
+      },
+    });
+
+  /** A `charge.dispute.*` event for a completed session's payment. */
+  const disputeEventFor = (
+    type: string,
+    session: FakeSession,
+    dispute: { status: string; amount?: number; reason?: string },
+  ) =>
+    eventOf(type, {
+      id: `dp_test_${String(session.payment_intent).slice(8)}`,
+      object: 'dispute',
+      amount: dispute.amount ?? session.amount_total,
+      charge: `ch_test_${String(session.payment_intent).slice(8)}`,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      reason: dispute.reason ?? 'fraudulent',
+      status: dispute.status,
+    });
 
   /** The body and headers of a webhook delivery, signed with the SDK's own test helper. */
   const signedWebhook = (
@@ -208,6 +258,7 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
     const session = sessions.get(id);
     if (!session) throw new Error(`fake Stripe: no session ${id}`);
     session.status = 'complete';
+    session.payment_intent ??= `pi_test_${randomBytes(12).toString('hex')}`;
     session.payment_status =
       paymentStatus ?? (session.payment_method_types[0] === 'bacs_debit' ? 'unpaid' : 'paid');
     return session;
@@ -219,7 +270,12 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
     await fetch(options.webhookUrl, { method: 'POST', headers, body: payload });
   };
 
-  const handleApi = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+  const handleApi = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ) => {
     const body = await readBody(request);
     const params = parseStripeForm(body);
     const record = (status: number) =>
@@ -255,6 +311,19 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
       sessions.set(session.id, session);
       record(200);
       return sendJson(response, 200, session);
+    }
+    if (request.method === 'GET' && path === '/v1/checkout/sessions') {
+      const paymentIntent = query.get('payment_intent');
+      const data = [...sessions.values()].filter(
+        (session) => !paymentIntent || session.payment_intent === paymentIntent,
+      );
+      record(200);
+      return sendJson(response, 200, {
+        object: 'list',
+        data: data.slice(0, Number(query.get('limit') ?? 10)),
+        has_more: false,
+        url: '/v1/checkout/sessions',
+      });
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
@@ -308,13 +377,13 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
   };
 
   const server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0]!;
+    const [path = '/', search = ''] = (request.url ?? '/').split('?');
     const hosted = /^\/c\/pay\/([^/]+)$/.exec(path);
     const work = hosted
       ? handleHostedPage(request, response, decodeURIComponent(hosted[1]!))
       : path === '/_fake/requests'
         ? Promise.resolve(sendJson(response, 200, requests))
-        : handleApi(request, response, path);
+        : handleApi(request, response, path, new URLSearchParams(search));
     work.catch((error: unknown) => {
       if (!response.headersSent)
         sendError(response, 500, { type: 'api_error', message: String(error) });
@@ -339,6 +408,8 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
       requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions'),
     complete,
     eventFor,
+    refundEventFor,
+    disputeEventFor,
     signedWebhook,
     get eventCount() {
       return eventCount;

@@ -23,6 +23,7 @@ import { fullStatistics } from './migrations/0020-full-statistics.js';
 import { sheetAgreedAt } from './migrations/0021-sheet-agreed-at.js';
 import { nameKeys } from './migrations/0022-name-keys.js';
 import { sheetTracking } from './migrations/0023-sheet-tracking.js';
+import { paymentReturns } from './migrations/0024-payment-returns.js';
 import type { Database } from './schema.js';
 
 /**
@@ -55,6 +56,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0021-sheet-agreed-at': sheetAgreedAt(engine),
     '0022-name-keys': nameKeys(engine),
     '0023-sheet-tracking': sheetTracking(engine),
+    '0024-payment-returns': paymentReturns(engine),
   };
 }
 

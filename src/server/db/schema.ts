@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Table types shared by both engines (ARCHITECTURE section 2): ids are text, times are UTC epoch
@@ -91,21 +91,6 @@ export interface TenantsTable {
   corrected_from_pence: Generated<number | null>;
 }
 
-export type OfflinePaymentMethod = 'bank_transfer' | 'cheque' | 'cash' | 'other';
-
-/** A payment staff recorded by hand (bank transfer, cheque, cash): reduces the balance. */
-export interface OfflinePaymentsTable {
-  id: string;
-  tenant_id: string;
-  amount_pence: number;
-  method: OfflinePaymentMethod;
-  reference: string | null;
-  /** YYYY-MM-DD, the day it was paid (Europe/London). */
-  paid_on: string;
-  recorded_at: number;
-  recorded_by: string;
-}
-
 /**
  * An account's own history beside its links, messages and payments: notes, holds, contact
  * changes (old values in details), balances set by uploads, links cancelled or closed.
@@ -190,39 +175,6 @@ export interface PaymentLinksTable {
 
 export type LinkClosedReason = 'replaced' | 'settled' | 'cancelled';
 
-export type PaymentProvider = 'stripe' | 'demo';
-export type PaymentMethod = 'card' | 'open-banking' | 'direct-debit';
-export type PaymentStatus = 'processing' | 'succeeded' | 'failed';
-
-/** One row per provider payment (Checkout Session or demo payment); provider_ref is unique. */
-export interface PaymentsTable {
-  id: string;
-  link_id: string;
-  provider: PaymentProvider;
-  /** Stripe Checkout Session id, or the demo payment's own reference. */
-  provider_ref: string;
-  method: PaymentMethod;
-  amount_pence: number;
-  /** ISO 4217 lower case, e.g. 'gbp'. */
-  currency: string;
-  status: PaymentStatus;
-  failure_reason: string | null;
-  created_at: number;
-  updated_at: number;
-  paid_at: number | null;
-}
-
-/** Provider webhook events already handled (idempotency by event id). */
-export interface PaymentEventsTable {
-  /** The provider's event id, e.g. Stripe's evt_…. */
-  id: string;
-  provider: PaymentProvider;
-  type: string;
-  provider_ref: string | null;
-  outcome: string;
-  received_at: number;
-}
-
 /** One row, id 'default': the 11 template fields as JSON (spec section 3). */
 export interface TemplatesTable {
   id: string;
@@ -252,6 +204,18 @@ export interface OwedDeltasTable {
   id: Generated<number>;
   pence: number;
 }
+
+import type { OfflinePaymentsTable, PaymentEventsTable, PaymentsTable } from './payment-tables.js';
+
+export type {
+  OfflinePaymentMethod,
+  OfflinePaymentsTable,
+  PaymentEventsTable,
+  PaymentMethod,
+  PaymentProvider,
+  PaymentStatus,
+  PaymentsTable,
+} from './payment-tables.js';
 
 import type {
   ChannelPaceTable,
@@ -297,4 +261,3 @@ export interface Database {
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;
-export type NewAuditEntry = Insertable<AuditLogTable>;

@@ -24,6 +24,7 @@ import {
   StickyNote,
   Timer,
   TimerOff,
+  Undo2,
   UserPen,
 } from 'lucide-react';
 import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders';
@@ -52,6 +53,7 @@ const KINDS: Record<TimelineKind, { icon: LucideIcon; tone: Tone; group: Timelin
   link_paid: { icon: CheckCircle2, tone: 'success', group: 'links' },
   message: { icon: Mail, tone: 'info', group: 'messages' },
   payment: { icon: CreditCard, tone: 'success', group: 'money' },
+  payment_returned: { icon: Undo2, tone: 'warning', group: 'money' },
   offline_payment: { icon: Banknote, tone: 'success', group: 'money' },
   credit: { icon: PiggyBank, tone: 'success', group: 'money' },
   balance_set: { icon: FileSpreadsheet, tone: 'primary', group: 'money' },
@@ -75,6 +77,10 @@ export function lookOf(event: TimelineEvent): { icon: LucideIcon; tone: Tone } {
   if (event.kind === 'message') return { icon: messageIcon(event.title), tone: look.tone };
   if (event.kind === 'payment' && event.status === 'failed') {
     return { icon: look.icon, tone: 'destructive' };
+  }
+  // A dispute won gives the money back to the agent: good news, unlike the rest of its kind.
+  if (event.kind === 'payment_returned' && /^Dispute (won|closed)/.test(event.title)) {
+    return { icon: CheckCircle2, tone: 'success' };
   }
   return look;
 }

@@ -39,6 +39,9 @@ export function createDemoProvider(
     async retrieveCheckout() {
       return null;
     },
+    async findCheckoutReference() {
+      return null;
+    },
     parseWebhook() {
       throw new WebhookSignatureError('The demo payment provider receives no webhooks.');
     },

@@ -42,6 +42,25 @@ export interface CheckoutState {
   status: 'open' | 'complete' | 'expired';
   /** 'unpaid' on a complete checkout: an asynchronous payment (Bacs, open banking) is settling. */
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** The provider's id for the money taken (Stripe's PaymentIntent), once there is one. */
+  paymentIntent: string | null;
+}
+
+/**
+ * Money a provider gave back from one payment, as a running total so that a replayed or late
+ * event cannot count twice: all refunds so far, or what a dispute holds back now (nothing once
+ * the agent wins it).
+ */
+export interface ReturnState {
+  paymentIntent: string;
+  kind: 'refund' | 'dispute';
+  /** In the payment's currency's smallest unit. */
+  totalPence: number;
+  currency: string;
+  /** A dispute's status as the provider names it ('needs_response', 'won', 'lost'…). */
+  disputeStatus: string | null;
+  /** Why, as the provider names it ('requested_by_customer', 'fraudulent'…). */
+  reason: string | null;
 }
 
 export type CheckoutEventType =
@@ -49,9 +68,10 @@ export type CheckoutEventType =
   | 'checkout.async_payment_succeeded'
   | 'checkout.async_payment_failed';
 
-/** A verified provider event about a checkout; other event types come back as 'ignored'. */
+/** A verified provider event about a checkout or money given back; others come back 'ignored'. */
 export type ProviderEvent =
   | { kind: 'checkout'; id: string; type: CheckoutEventType; checkout: CheckoutState }
+  | { kind: 'return'; id: string; type: string; returned: ReturnState }
   | { kind: 'ignored'; id: string; type: string };
 
 /** Thrown when a webhook's signature or timestamp does not verify: answer 400, record nothing. */
@@ -80,6 +100,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   /** The checkout as the provider sees it now; null when it does not know the reference. */
   retrieveCheckout(reference: string): Promise<CheckoutState | null>;
+  /** The checkout that took `paymentIntent`, for payments recorded before we kept its id. */
+  findCheckoutReference(paymentIntent: string): Promise<string | null>;
   /**
    * Verifies a webhook on its raw body and reads it. Throws WebhookSignatureError when the
    * signature is missing, wrong or too old.

@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderEvent,
+  type ReturnState,
   WebhookSignatureError,
 } from './payment-provider.js';
 
@@ -30,6 +31,16 @@ const CHECKOUT_EVENTS: Record<string, CheckoutEventType> = {
   'checkout.session.async_payment_succeeded': 'checkout.async_payment_succeeded',
   'checkout.session.async_payment_failed': 'checkout.async_payment_failed',
 };
+
+const DISPUTE_EVENTS = new Set([
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
+/** Stripe takes a disputed payment back while it is argued, and keeps it if the agent loses. */
+const DISPUTE_HOLDS_FUNDS = new Set(['needs_response', 'under_review', 'lost']);
 
 const MINUTE_MS = 60_000;
 /** Stripe accepts a Checkout Session lifetime of 30 minutes to 24 hours. */
@@ -59,6 +70,9 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | und
   return allowed.find((candidate) => candidate === value);
 }
 
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState {
   return {
     reference: session.id,
@@ -73,6 +87,35 @@ export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState
     // Anything Stripe adds later reads as not paid: only 'paid' ever records a payment.
     paymentStatus:
       oneOf(session.payment_status, ['paid', 'no_payment_required'] as const) ?? 'unpaid',
+    paymentIntent: idOf(session.payment_intent),
+  };
+}
+
+/** A refund (`charge.refunded`) or dispute event as money given back; null if it names no payment. */
+function returnStateOf(event: Stripe.Event): ReturnState | null {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    const paymentIntent = idOf(charge.payment_intent);
+    if (!paymentIntent) return null;
+    return {
+      paymentIntent,
+      kind: 'refund',
+      totalPence: charge.amount_refunded,
+      currency: charge.currency,
+      disputeStatus: null,
+      reason: charge.refunds?.data[0]?.reason ?? null,
+    };
+  }
+  const dispute = event.data.object as Stripe.Dispute;
+  const paymentIntent = idOf(dispute.payment_intent);
+  if (!paymentIntent) return null;
+  return {
+    paymentIntent,
+    kind: 'dispute',
+    totalPence: DISPUTE_HOLDS_FUNDS.has(dispute.status) ? dispute.amount : 0,
+    currency: dispute.currency,
+    disputeStatus: dispute.status,
+    reason: dispute.reason,
   };
 }
 
@@ -148,6 +191,20 @@ export function createStripeProvider(
       }
     },
 
+    async findCheckoutReference(paymentIntent: string): Promise<string | null> {
+      try {
+        const found = await stripe.checkout.sessions.list({
+          payment_intent: paymentIntent,
+          limit: 1,
+        });
+        return found.data[0]?.id ?? null;
+      } catch (error) {
+        throw new PaymentProviderError('Stripe did not answer for a PaymentIntent', {
+          cause: error,
+        });
+      }
+    },
+
     parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
       let event: Stripe.Event;
@@ -158,6 +215,10 @@ export function createStripeProvider(
         throw new WebhookSignatureError(
           error instanceof Error ? error.message : 'Invalid Stripe signature.',
         );
+      }
+      if (event.type === 'charge.refunded' || DISPUTE_EVENTS.has(event.type)) {
+        const returned = returnStateOf(event);
+        if (returned) return { kind: 'return', id: event.id, type: event.type, returned };
       }
       const type = CHECKOUT_EVENTS[event.type];
       if (!type) return { kind: 'ignored', id: event.id, type: event.type };

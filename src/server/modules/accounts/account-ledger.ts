@@ -19,7 +19,8 @@ export type AccountEventKind =
   | 'hold_ended'
   | 'link_cancelled'
   | 'credit'
-  | 'link_requested';
+  | 'link_requested'
+  | 'payment_returned';
 
 export interface AccountEvent {
   tenantId: string;
@@ -111,6 +112,7 @@ export function closeOpenLinks(
  * Takes a payment off the balance in one statement, so two payments at once both count (a
  * second one leaves a credit: never a silent loss). With `onlyIfOwed`, nothing is taken unless
  * the balance still covers the amount (the demo provider takes no real money, so it may refuse).
+ * A negative amount is money given back (a refund), owed again from now if nothing was owed.
  * Returns the new balance in pence, or null when refused.
  */
 export async function takePayment(
@@ -119,12 +121,13 @@ export async function takePayment(
   amountPence: number,
   options: { onlyIfOwed?: boolean } = {},
 ): Promise<number | null> {
+  const now = ctx.clock.now();
   let update = ctx.db
     .updateTable('tenants')
     .set({
       balance_pence: sql`balance_pence - ${amountPence}`,
-      owing_since: sql`case when balance_pence - ${amountPence} > 0 then owing_since end`,
-      updated_at: ctx.clock.now(),
+      owing_since: sql`case when balance_pence - ${amountPence} > 0 then coalesce(owing_since, ${now}) end`,
+      updated_at: now,
     })
     .where('id', '=', tenantId);
   if (options.onlyIfOwed) update = update.where('balance_pence', '>=', amountPence);

@@ -1,9 +1,8 @@
-import { formatDate } from '../../../shared/dates.js';
 import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders.js';
 import { OFFLINE_PAYMENT_METHOD_LABELS } from '../../../shared/leaseholders.js';
-import { formatPence, penceToDecimalString } from '../../../shared/money.js';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
+import { type Draft, fromAccountEvent, pounds, ukDay } from './account-event-lines.js';
 
 /** A long history stays readable and quick: the newest events, which are the ones acted on. */
 const MAX_EVENTS = 500;
@@ -20,15 +19,6 @@ const CLOSED: Record<string, { kind: TimelineKind; title: string }> = {
   settled: { kind: 'link_settled', title: 'Link closed: nothing owed' },
   cancelled: { kind: 'link_cancelled', title: 'Link cancelled' },
 };
-
-type Draft = Omit<Partial<TimelineEvent>, 'at'> & { at: number; kind: TimelineKind; title: string };
-
-/** A YYYY-MM-DD day as staff read dates (spec section 9: dd/MM/yyyy). */
-const ukDay = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T12:00:00Z`) : day;
-
-const pounds = (pence: number | null | undefined) =>
-  pence === null || pence === undefined ? null : penceToDecimalString(pence);
 
 function finish(event: Draft): TimelineEvent & { time: number } {
   return {
@@ -174,6 +164,8 @@ export async function accountTimeline(
     .selectFrom('account_events')
     .selectAll()
     .where('tenant_id', '=', account.id)
+    // Newest first within the same moment too (the sort below keeps this order for ties).
+    .orderBy('id', 'desc')
     .execute();
   for (const event of events) drafts.push(fromAccountEvent(event));
 
@@ -199,85 +191,4 @@ export async function accountTimeline(
     .sort((a, b) => b.time - a.time)
     .slice(0, MAX_EVENTS)
     .map(({ time: _time, ...event }) => event);
-}
-
-function fromAccountEvent(event: {
-  id: number;
-  at: number;
-  kind: string;
-  actor: string;
-  text: string | null;
-  details: string | null;
-}): Draft {
-  const details = event.details ? (JSON.parse(event.details) as Record<string, unknown>) : {};
-  const base = { at: event.at, actor: event.actor, detail: event.text, refId: String(event.id) };
-  switch (event.kind) {
-    case 'note':
-      return { ...base, kind: 'note', title: 'Note' };
-    case 'hold_started':
-      return {
-        ...base,
-        kind: 'hold_started',
-        title: `Chasing held until ${ukDay(String(details.until ?? ''))}`,
-      };
-    case 'hold_ended':
-      return { ...base, kind: 'hold_ended', title: 'Hold ended: chasing resumed' };
-    case 'contact_changed':
-      return {
-        ...base,
-        kind: 'contact_changed',
-        title: 'Contact details changed',
-        detail: describeChange(details),
-      };
-    case 'balance_set':
-      if (event.actor !== 'upload') {
-        // Staff's correction: the reason they gave, and what it was.
-        const was = formatPence(Number(details.from));
-        return {
-          ...base,
-          kind: 'balance_set',
-          title: 'Balance corrected',
-          amount: pounds(Number(details.to)),
-          detail: event.text ? `${event.text} (was ${was})` : `Was ${was}`,
-        };
-      }
-      // `sheet`: the upload's figure was from before payments, so the balance was kept.
-      return {
-        ...base,
-        kind: 'balance_set',
-        title: details.sheet === undefined ? 'Balance set by upload' : 'Balance kept by upload',
-        amount: pounds(Number(details.to)),
-        detail:
-          details.sheet === undefined
-            ? `Was ${formatPence(Number(details.from))}`
-            : `The sheet's ${formatPence(Number(details.sheet))} was from before ${details.correction ? "staff's correction" : 'recent payments'}`,
-      };
-    case 'credit':
-      return {
-        ...base,
-        kind: 'credit',
-        title: 'Overpaid: credit on the account',
-        amount: pounds(Number(details.creditPence)),
-      };
-    case 'link_cancelled':
-      return { ...base, kind: 'link_cancelled', title: 'Link cancelled by staff' };
-    default:
-      return {
-        ...base,
-        kind: 'link_requested',
-        title: 'Leaseholder asked for their link',
-        detail: details.outcome ? `Outcome: ${String(details.outcome)}` : null,
-      };
-  }
-}
-
-function describeChange(details: Record<string, unknown>): string {
-  const before = (details.before ?? {}) as Record<string, unknown>;
-  const after = (details.after ?? {}) as Record<string, unknown>;
-  return Object.keys(after)
-    .map(
-      (field) =>
-        `${field}: ${String(before[field] ?? '(none)')} → ${String(after[field] ?? '(none)')}`,
-    )
-    .join('; ');
 }

@@ -61,7 +61,8 @@ async function* records(ctx: AppContext, query: PaymentsExportQuery, pageRows: n
   yield HEADER;
   const portal = portalPayments(ctx, query, pageRows);
   const offline = offlinePayments(ctx, query, pageRows);
-  for await (const received of inOrder(portal, offline)) yield received.cells;
+  const returned = returnedPayments(ctx, query, pageRows);
+  for await (const received of inOrder(inOrder(portal, offline), returned)) yield received.cells;
 }
 
 async function* portalPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
@@ -145,6 +146,59 @@ async function* offlinePayments(ctx: AppContext, { from, to }: PaymentsExportQue
           'Recorded by staff',
           row.payment_reference ?? '',
           formatIsoDateTime(at),
+        ],
+      } satisfies Received;
+    }
+  }
+}
+
+const RETURNED_THROUGH: Record<string, string> = {
+  refund: 'Refunded (Stripe)',
+  dispute: 'Disputed (Stripe)',
+};
+
+/**
+ * Money Stripe gave back (refunds, disputes) on the day it went, as minus amounts, and a dispute
+ * won as the amount coming back: the agent's ledger must owe it again too, or their next sheet
+ * would undo it.
+ */
+async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
+  const query = ctx.db
+    .selectFrom('account_events')
+    .innerJoin('tenants', 'tenants.id', 'account_events.tenant_id')
+    .select([
+      'account_events.at',
+      'account_events.details',
+      'tenants.reference',
+      'tenants.name',
+      'tenants.address',
+    ])
+    // A literal, so that PostgreSQL plans with the partial index (migration 0024).
+    .where('account_events.kind', '=', sql.lit('payment_returned'))
+    .where('account_events.at', '>=', ukDayStart(from).getTime())
+    .where('account_events.at', '<', addDays(ukDayStart(to), 1).getTime());
+  const keys = [sql.ref('account_events.at'), sql.ref('account_events.id')];
+  for await (const page of keysetPages(query, keys, 'asc', rows)) {
+    for (const row of page) {
+      const details = JSON.parse(row.details ?? '{}') as Record<string, unknown>;
+      const pence = Number(details.pence);
+      if (!pence) continue;
+      const at = Number(row.at);
+      const recorded = formatIsoDateTime(at);
+      const method = PAYMENT_METHOD_LABELS[details.method as keyof typeof PAYMENT_METHOD_LABELS];
+      yield {
+        day: recorded.slice(0, 10),
+        at,
+        cells: [
+          recorded.slice(0, 10),
+          row.reference ?? '',
+          row.name,
+          row.address,
+          penceToDecimalString(-pence),
+          method ?? '',
+          pence < 0 ? 'Dispute won (Stripe)' : (RETURNED_THROUGH[String(details.kind)] ?? ''),
+          String(details.reference ?? ''),
+          recorded,
         ],
       } satisfies Received;
     }

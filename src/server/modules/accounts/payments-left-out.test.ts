@@ -37,6 +37,29 @@ describe('payments a sheet leaves out', () => {
     );
   });
 
+  it('reads money Stripe gave back as owed again, and a sheet that agrees as leaving nothing out', () => {
+    // £1,000 paid on the 20th, £300 of it refunded on the 22nd: the balance is £300.
+    const refunded: RecentPayment[] = [
+      { amountPence: -30_000, at: START + 2 * DAY_MS, isPortal: false },
+      { amountPence: 100_000, at: START, isPortal: true },
+    ];
+    expect(paymentsLeftOut(0, 30_000, refunded, null)).toEqual([refunded[0]]);
+    expect(paymentsLeftOut(100_000, 30_000, refunded, null)).toEqual(refunded);
+    expect(paymentsLeftOut(30_000, 30_000, refunded, null)).toBeNull();
+    expect(leftOutNote(0, 30_000, [refunded[0]!])).toBe(
+      "The sheet's £0.00 is from before £300.00 given back by Stripe (refunds, disputes) on 22/11/2026: the balance stays £300.00, as it is owed again.",
+    );
+    expect(leftOutNote(100_000, 30_000, refunded)).toBe(
+      "The sheet's £1,000.00 is from before £300.00 given back by Stripe and £1,000.00 paid (refunds, disputes) from 20/11/2026 to 22/11/2026: the balance stays £300.00, as it is owed again.",
+    );
+    // Only the £700 kept is left for the clerk to check; a payment refunded in full, nothing.
+    expect(portalPaymentNote(refunded, null)).toBe(
+      'Paid £700.00 through the portal on 20/11/2026 — check that this balance includes it.',
+    );
+    const whole = [{ ...refunded[0]!, amountPence: -100_000 }, refunded[1]!];
+    expect(portalPaymentNote(whole, null)).toBeNull();
+  });
+
   it('sums the portal payments no sheet has agreed with yet, for the clerk to check', () => {
     const parts: RecentPayment[] = [
       { amountPence: 2_500, at: START + 2 * DAY_MS, isPortal: true },

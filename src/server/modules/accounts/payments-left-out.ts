@@ -7,14 +7,16 @@ import type { AppContext } from '../../context.js';
 export const RECENT_PAYMENT_MS = 14 * 24 * 3_600_000;
 
 export interface RecentPayment {
+  /** Below zero: money Stripe gave back (a refund, a dispute), owed again from then. */
   amountPence: number;
   at: number;
   isPortal: boolean;
 }
 
 /**
- * Each account's payments of the last 14 days, portal and offline, newest first: the agent's
- * sheet may have been exported before them. One query for a slice of accounts.
+ * Each account's payments of the last 14 days, portal and offline, and the money Stripe gave
+ * back, newest first: the agent's sheet may have been exported before them. Two queries for a
+ * slice of accounts.
  */
 export async function recentPayments(
   ctx: AppContext,
@@ -28,6 +30,7 @@ export async function recentPayments(
     .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
     .select([
       'payment_links.tenant_id as tenant_id',
+      // As paid: what was given back since is a line of its own (below).
       'payments.amount_pence as amount',
       'payments.paid_at as at',
       sql<number>`1`.as('is_portal'),
@@ -45,15 +48,33 @@ export async function recentPayments(
     ])
     .where('tenant_id', 'in', tenantIds)
     .where('recorded_at', '>', since);
-  const rows = await portal.unionAll(offline).orderBy('at', 'desc').execute();
-  for (const row of rows) {
-    const payments = byAccount.get(row.tenant_id) ?? [];
-    payments.push({
+  const rows = await portal.unionAll(offline).execute();
+  const returned = await ctx.db
+    .selectFrom('account_events')
+    .select(['tenant_id', 'at', 'details'])
+    .where('tenant_id', 'in', tenantIds)
+    .where('kind', '=', 'payment_returned')
+    .where('at', '>', since)
+    .execute();
+  const all = [
+    ...rows.map((row) => ({
+      tenantId: row.tenant_id,
       amountPence: Number(row.amount),
       at: Number(row.at),
       isPortal: Number(row.is_portal) === 1,
-    });
-    byAccount.set(row.tenant_id, payments);
+    })),
+    // A dispute won is the payment coming back in: a portal payment again.
+    ...returned.flatMap((row) => {
+      const pence = Number((JSON.parse(row.details ?? '{}') as { pence?: unknown }).pence);
+      return pence
+        ? [{ tenantId: row.tenant_id, amountPence: -pence, at: row.at, isPortal: pence < 0 }]
+        : [];
+    }),
+  ].sort((a, b) => b.at - a.at);
+  for (const { tenantId, ...payment } of all) {
+    const payments = byAccount.get(tenantId) ?? [];
+    payments.push(payment);
+    byAccount.set(tenantId, payments);
   }
   return byAccount;
 }
@@ -70,6 +91,8 @@ export function paymentsLeftOut(
   payments: readonly RecentPayment[],
   agreedAt: number | null,
 ): RecentPayment[] | null {
+  // A sheet that agrees leaves nothing out, even where a refund cancels out its payment.
+  if (sheetPence === balancePence) return null;
   let sum = 0;
   for (const [index, payment] of payments.entries()) {
     if (agreedAt !== null && payment.at <= agreedAt) break;
@@ -93,8 +116,20 @@ export function leftOutNote(
   balancePence: number,
   leftOut: readonly RecentPayment[],
 ): string {
-  const { paid, when } = paidAndWhen(leftOut);
-  return `The sheet's ${formatPence(sheetPence)} is from before ${paid} paid ${when}: the balance stays ${formatPence(balancePence)}, so nothing is asked for twice.`;
+  const paidIn = leftOut.filter((payment) => payment.amountPence > 0);
+  const givenBack = leftOut
+    .filter((payment) => payment.amountPence < 0)
+    .map((payment) => ({ ...payment, amountPence: -payment.amountPence }));
+  const sheet = `The sheet's ${formatPence(sheetPence)}`;
+  const stays = `the balance stays ${formatPence(balancePence)}`;
+  if (givenBack.length === 0) {
+    const { paid, when } = paidAndWhen(paidIn);
+    return `${sheet} is from before ${paid} paid ${when}: ${stays}, so nothing is asked for twice.`;
+  }
+  const { when } = paidAndWhen(leftOut);
+  const back = paidAndWhen(givenBack).paid;
+  const paid = paidIn.length === 0 ? '' : ` and ${paidAndWhen(paidIn).paid} paid`;
+  return `${sheet} is from before ${back} given back by Stripe${paid} (refunds, disputes) ${when}: ${stays}, as it is owed again.`;
 }
 
 /**
@@ -106,9 +141,16 @@ export function portalPaymentNote(
   payments: readonly RecentPayment[],
   agreedAt: number | null,
 ): string | null {
-  const portal = payments.filter((payment) => payment.isPortal && payment.at > (agreedAt ?? 0));
-  if (portal.length === 0) return null;
-  const { paid, when } = paidAndWhen(portal);
+  const since = payments.filter((payment) => payment.at > (agreedAt ?? 0));
+  const portal = since.filter((payment) => payment.isPortal && payment.amountPence > 0);
+  // Less what Stripe gave back of them: a payment refunded in full needs no checking.
+  const netPence = [...portal, ...since.filter((payment) => payment.amountPence < 0)].reduce(
+    (sum, payment) => sum + payment.amountPence,
+    0,
+  );
+  if (portal.length === 0 || netPence <= 0) return null;
+  const { when } = paidAndWhen(portal);
+  const paid = formatPence(netPence);
   return portal.length === 1
     ? `Paid ${paid} through the portal ${when} — check that this balance includes it.`
     : `Paid ${paid} through the portal in ${portal.length} payments ${when} — check that this balance includes them.`;

@@ -62,6 +62,7 @@ async function paymentOf(
       method: checkout.method,
       amountPence: checkout.amountPence ?? 0,
       currency: PAYMENT_CURRENCY,
+      paymentIntent: checkout.paymentIntent,
     },
   };
 }

@@ -1,11 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
-import type { ProviderEvent } from '../../integrations/payments/payment-provider.js';
+import type {
+  PaymentProvider,
+  ProviderEvent,
+} from '../../integrations/payments/payment-provider.js';
 import { writeAudit } from '../../lib/audit.js';
 import { applyCheckout, type CheckoutOutcome } from './apply-checkout.js';
+import { applyReturn, type ReturnOutcome } from './apply-return.js';
 
-export type EventOutcome = CheckoutOutcome | 'ignored' | 'duplicate-event';
+export type EventOutcome = CheckoutOutcome | ReturnOutcome | 'ignored' | 'duplicate-event';
+
+/**
+ * A refund or dispute names Stripe's PaymentIntent; a payment recorded before we kept that id
+ * is found through its Checkout Session, asked of the provider before the transaction starts.
+ */
+async function checkoutReferenceFor(
+  ctx: AppContext,
+  event: ProviderEvent,
+  provider: Pick<PaymentProvider, 'findCheckoutReference'>,
+): Promise<string | null> {
+  if (event.kind !== 'return') return null;
+  const known = await ctx.db
+    .selectFrom('payments')
+    .select('id')
+    .where('payment_intent', '=', event.returned.paymentIntent)
+    .executeTakeFirst();
+  return known ? null : provider.findCheckoutReference(event.returned.paymentIntent);
+}
 
 /**
  * Handles one verified webhook event exactly once: its id goes into payment_events in the same
@@ -17,9 +39,16 @@ export async function handlePaymentEvent(
   ctx: AppContext,
   event: ProviderEvent,
   log: FastifyBaseLogger,
+  provider: Pick<PaymentProvider, 'findCheckoutReference'>,
 ): Promise<EventOutcome> {
+  const checkoutReference = await checkoutReferenceFor(ctx, event, provider);
   return withTransaction(ctx, async (tx) => {
-    const reference = event.kind === 'checkout' ? event.checkout.reference : null;
+    const reference =
+      event.kind === 'checkout'
+        ? event.checkout.reference
+        : event.kind === 'return'
+          ? event.returned.paymentIntent
+          : null;
     const fresh = await tx.db
       .insertInto('payment_events')
       .values({
@@ -35,6 +64,24 @@ export async function handlePaymentEvent(
       .execute();
     if (fresh.length === 0) return 'duplicate-event';
 
+    if (event.kind === 'return') {
+      const outcome = await applyReturn(tx, event.id, event.returned, checkoutReference);
+      if (outcome === 'payment-unknown' || outcome === 'mismatch') {
+        // Money went back from a payment we cannot match: staff must look at it in Stripe.
+        log.warn({ event: event.id, outcome }, 'refund or dispute for no payment of ours');
+        await writeAudit(tx.db, tx.clock, {
+          actor: 'stripe',
+          action: 'payment.return_unmatched',
+          details: { event: event.id, type: event.type, outcome },
+        });
+      }
+      await tx.db
+        .updateTable('payment_events')
+        .set({ outcome })
+        .where('id', '=', event.id)
+        .execute();
+      return outcome;
+    }
     const outcome: EventOutcome =
       event.kind === 'ignored'
         ? 'ignored'

@@ -17,6 +17,8 @@ export interface ProviderPayment {
   method: PaymentMethod;
   amountPence: number;
   currency: string;
+  /** Stripe's PaymentIntent id, which its refunds and disputes name (apply-return.ts). */
+  paymentIntent?: string | null;
 }
 
 /**
@@ -60,6 +62,7 @@ function newPaymentRow(ctx: AppContext, payment: ProviderPayment) {
     method: payment.method,
     amount_pence: payment.amountPence,
     currency: payment.currency,
+    payment_intent: payment.paymentIntent ?? null,
     failure_reason: null,
     created_at: now,
     updated_at: now,
@@ -101,7 +104,12 @@ export function recordPaymentSucceeded(
     if (existing) {
       const settled = await tx.db
         .updateTable('payments')
-        .set({ status: 'succeeded', paid_at: now, updated_at: now })
+        .set((eb) => ({
+          status: 'succeeded',
+          paid_at: now,
+          updated_at: now,
+          payment_intent: eb.fn.coalesce('payment_intent', eb.val(payment.paymentIntent ?? null)),
+        }))
         .where('id', '=', existing.id)
         .where('status', '=', 'processing')
         .executeTakeFirst();

@@ -37,7 +37,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<
       request.log.warn('Stripe webhook with an invalid signature refused');
       return reply.status(400).send({ message: INVALID_STRIPE_SIGNATURE_MESSAGE });
     }
-    const outcome = await handlePaymentEvent(ctx, event, request.log);
+    const outcome = await handlePaymentEvent(ctx, event, request.log, provider);
     request.log.info({ event: event.id, type: event.type, outcome }, 'Stripe webhook handled');
     return reply.status(200).send({ received: true });
   });

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 import type { BalanceCorrection, LeaseholderDetail } from '../../../../shared/leaseholders';
-import { balanceSentence } from '../balance';
+import { balanceSentence } from '../../../../shared/money';
 import { showChangedAccount } from './account-changed';
 
 /**

@@ -6,8 +6,7 @@ import {
   OFFLINE_PAYMENT_METHOD_LABELS,
   type OfflinePaymentRequest,
 } from '../../../../shared/leaseholders';
-import { decimalStringToPence, formatPence } from '../../../../shared/money';
-import { balanceSentence } from '../balance';
+import { balanceSentence, decimalStringToPence, formatPence } from '../../../../shared/money';
 import { showChangedAccount } from './account-changed';
 
 /**

@@ -1,9 +1,8 @@
 import { Ban, PlayCircle } from 'lucide-react';
 import type { OpenLink } from '../../../../shared/leaseholders';
-import { decimalStringToPence, formatPence } from '../../../../shared/money';
+import { balanceSentence, decimalStringToPence, formatPence } from '../../../../shared/money';
 import { useCancelPaymentLink } from '../api/cancel-payment-link';
 import { useEndHold } from '../api/end-hold';
-import { balanceSentence } from '../balance';
 import { ActionButtons, ActionDialog, type ActionDialogProps } from './action-dialog';
 
 /** Cancel the open link: it stops taking payments and its reminders stop; the balance stays. */

@@ -1,9 +1,13 @@
 import { Scale } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { formatPence, parsePounds, penceToDecimalString } from '../../../../shared/money';
+import {
+  balanceSentence,
+  formatPence,
+  parsePounds,
+  penceToDecimalString,
+} from '../../../../shared/money';
 import { useCorrectBalance } from '../api/correct-balance';
-import { balanceSentence } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';

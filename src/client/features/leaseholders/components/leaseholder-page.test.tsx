@@ -91,6 +91,42 @@ describe('Leaseholder page', () => {
     expect(corrected).not.toHaveTextContent('-£25.00');
   });
 
+  it('shows money Stripe gave back among the payments, and a dispute won as good news', async () => {
+    const { user } = renderPage(
+      makeDetail({}, [
+        makeEvent({
+          at: '2026-11-03T10:00:00.000Z',
+          kind: 'payment_returned',
+          title: 'Dispute won: the payment counts again',
+          amount: '700.00',
+          actor: 'stripe',
+          detail: 'Balance now nothing owed. Reference cs_test_1',
+        }),
+        makeEvent({
+          at: '2026-11-02T10:00:00.000Z',
+          kind: 'payment_returned',
+          title: 'Payment refunded through Stripe',
+          amount: '300.00',
+          actor: 'stripe',
+          detail: 'Reason: a duplicate payment. Balance now £300.00 owed. Reference cs_test_1',
+        }),
+        makeEvent({ at: '2026-11-01T10:00:00.000Z', detail: 'Rang about the refund' }),
+      ]),
+    );
+    await screen.findByRole('region', { name: 'History' });
+    await user.click(within(history()).getByRole('radio', { name: 'Payments' }));
+    const items = within(history()).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^Dispute won: the payment counts again£700\.00Balance now nothing owed/,
+      ),
+      expect.stringMatching(/^Payment refunded through Stripe£300\.00Reason: a duplicate payment/),
+    ]);
+    // Its icon's colour: green for money coming back to the agent, amber for money going out.
+    expect(items[0]!.querySelector('span.bg-success-soft')).not.toBeNull();
+    expect(items[1]!.querySelector('span.bg-warning-soft')).not.toBeNull();
+  });
+
   it('says when no recent spreadsheet names an account that owes', async () => {
     renderPage(makeDetail({ offSheetsSince: '2026-09-01T09:00:00.000Z' }));
     expect(await screen.findByText('On no sheet since 01/09/2026')).toBeInTheDocument();

@@ -11,8 +11,8 @@ import type {
   LeaseholderListQuery,
   LeaseholderSort,
 } from '../../../../shared/leaseholders';
-import { decimalStringToPence, formatPence } from '../../../../shared/money';
-import { balanceText, phoneText } from '../balance';
+import { balanceText, decimalStringToPence, formatPence } from '../../../../shared/money';
+import { phoneText } from '../balance';
 import { LeaseholderBadges } from './leaseholder-badges';
 
 function OwingFor({ leaseholder }: { leaseholder: LeaseholderItem }) {

@@ -10,10 +10,15 @@ import {
   OFFLINE_PAYMENT_METHODS,
   type OfflinePaymentMethod,
 } from '../../../../shared/leaseholders';
-import { formatPence, parsePounds, penceToDecimalString } from '../../../../shared/money';
+import {
+  balanceSentence,
+  formatPence,
+  parsePounds,
+  penceToDecimalString,
+} from '../../../../shared/money';
 import { useDownloadReceipt } from '../api/download-receipt';
 import { useRecordOfflinePayment } from '../api/record-offline-payment';
-import { balanceSentence, ukToday } from '../balance';
+import { ukToday } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FilterChips } from './filter-chips';
 import { FormField, fieldAria } from './form-field';

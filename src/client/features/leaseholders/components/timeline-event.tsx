@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../../shared/dates';
 import type { TimelineEvent } from '../../../../shared/leaseholders';
-import { decimalStringToPence, formatPence } from '../../../../shared/money';
-import { balanceText } from '../balance';
+import { balanceText, decimalStringToPence, formatPence } from '../../../../shared/money';
+
 import { lookOf, statusLook, type Tone } from '../timeline-looks';
 
 const TONES: Record<Tone, string> = {

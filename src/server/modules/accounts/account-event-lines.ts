@@ -1,0 +1,156 @@
+import { formatDate } from '../../../shared/dates.js';
+import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders.js';
+import { balanceSentence, formatPence, penceToDecimalString } from '../../../shared/money.js';
+
+// The account's own history lines (account_events) as timeline events: account-timeline.ts adds
+// its links, messages and payments.
+
+export type Draft = Omit<Partial<TimelineEvent>, 'at'> & {
+  at: number;
+  kind: TimelineKind;
+  title: string;
+};
+
+/** A YYYY-MM-DD day as staff read dates (spec section 9: dd/MM/yyyy). */
+export const ukDay = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T12:00:00Z`) : day;
+
+export const pounds = (pence: number | null | undefined) =>
+  pence === null || pence === undefined ? null : penceToDecimalString(pence);
+
+export function fromAccountEvent(event: {
+  id: number;
+  at: number;
+  kind: string;
+  actor: string;
+  text: string | null;
+  details: string | null;
+}): Draft {
+  const details = event.details ? (JSON.parse(event.details) as Record<string, unknown>) : {};
+  // Stripe is a name: 'by Stripe'.
+  const actor = event.actor === 'stripe' ? 'Stripe' : event.actor;
+  const base = { at: event.at, actor, detail: event.text, refId: String(event.id) };
+  switch (event.kind) {
+    case 'note':
+      return { ...base, kind: 'note', title: 'Note' };
+    case 'hold_started':
+      return {
+        ...base,
+        kind: 'hold_started',
+        title: `Chasing held until ${ukDay(String(details.until ?? ''))}`,
+      };
+    case 'hold_ended':
+      return { ...base, kind: 'hold_ended', title: 'Hold ended: chasing resumed' };
+    case 'contact_changed':
+      return {
+        ...base,
+        kind: 'contact_changed',
+        title: 'Contact details changed',
+        detail: describeChange(details),
+      };
+    case 'balance_set':
+      if (event.actor !== 'upload') {
+        // Staff's correction: the reason they gave, and what it was.
+        const was = formatPence(Number(details.from));
+        return {
+          ...base,
+          kind: 'balance_set',
+          title: 'Balance corrected',
+          amount: pounds(Number(details.to)),
+          detail: event.text ? `${event.text} (was ${was})` : `Was ${was}`,
+        };
+      }
+      // `sheet`: the upload's figure was from before payments, so the balance was kept.
+      return {
+        ...base,
+        kind: 'balance_set',
+        title: details.sheet === undefined ? 'Balance set by upload' : 'Balance kept by upload',
+        amount: pounds(Number(details.to)),
+        detail:
+          details.sheet === undefined
+            ? `Was ${formatPence(Number(details.from))}`
+            : `The sheet's ${formatPence(Number(details.sheet))} was from before ${details.correction ? "staff's correction" : 'recent payments'}`,
+      };
+    case 'credit':
+      return {
+        ...base,
+        kind: 'credit',
+        title: 'Overpaid: credit on the account',
+        amount: pounds(Number(details.creditPence)),
+      };
+    case 'link_cancelled':
+      return { ...base, kind: 'link_cancelled', title: 'Link cancelled by staff' };
+    case 'payment_returned':
+      return { ...base, ...returnedLine(details) };
+    default:
+      return {
+        ...base,
+        kind: 'link_requested',
+        title: 'Leaseholder asked for their link',
+        detail: details.outcome ? `Outcome: ${String(details.outcome)}` : null,
+      };
+  }
+}
+
+/** Stripe's reasons, as a clerk would say them. */
+const RETURN_REASONS: Record<string, string> = {
+  requested_by_customer: 'asked for by the leaseholder',
+  duplicate: 'a duplicate payment',
+  fraudulent: 'reported as fraud',
+  product_not_received: 'service not received',
+  subscription_canceled: 'Direct Debit cancelled',
+  unrecognized: 'payment not recognised',
+  debit_not_authorized: 'Direct Debit not authorised',
+};
+
+/** A refund or dispute (payments/apply-return.ts) as one line of history. */
+function returnedLine(details: Record<string, unknown>): Omit<Draft, 'at'> {
+  const pence = Number(details.pence);
+  const reason =
+    typeof details.reason === 'string'
+      ? (RETURN_REASONS[details.reason] ?? details.reason.replaceAll('_', ' '))
+      : null;
+  const balance =
+    details.balancePence === undefined ? null : balanceSentence(Number(details.balancePence));
+  const detail = [
+    reason && `Reason: ${reason}.`,
+    balance && `Balance now ${balance}.`,
+    `Reference ${String(details.reference)}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const amount = pounds(Math.abs(pence));
+  if (details.kind === 'refund') {
+    return { kind: 'payment_returned', title: 'Payment refunded through Stripe', amount, detail };
+  }
+  if (pence > 0) {
+    const title = 'Payment disputed: Stripe took it back';
+    return { kind: 'payment_returned', title, amount, detail };
+  }
+  if (pence < 0) {
+    return {
+      kind: 'payment_returned',
+      title: 'Dispute won: the payment counts again',
+      amount,
+      detail,
+    };
+  }
+  const title =
+    details.status === 'lost'
+      ? 'Dispute lost: the payment stays taken back'
+      : details.status === 'won' || details.status === 'warning_closed'
+        ? 'Dispute closed: the payment stands'
+        : "The leaseholder's bank is asking about this payment";
+  return { kind: 'payment_returned', title, detail };
+}
+
+function describeChange(details: Record<string, unknown>): string {
+  const before = (details.before ?? {}) as Record<string, unknown>;
+  const after = (details.after ?? {}) as Record<string, unknown>;
+  return Object.keys(after)
+    .map(
+      (field) =>
+        `${field}: ${String(before[field] ?? '(none)')} → ${String(after[field] ?? '(none)')}`,
+    )
+    .join('; ');
+}
