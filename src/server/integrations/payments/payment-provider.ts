@@ -100,7 +100,10 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   /** The checkout as the provider sees it now; null when it does not know the reference. */
   retrieveCheckout(reference: string): Promise<CheckoutState | null>;
-  /** The checkout that took `paymentIntent`, for payments recorded before we kept its id. */
+  /**
+   * The portal's checkout that took `paymentIntent`, for payments recorded before we kept its
+   * id; null when no checkout of the portal's took it.
+   */
   findCheckoutReference(paymentIntent: string): Promise<string | null>;
   /**
    * Verifies a webhook on its raw body and reads it. Throws WebhookSignatureError when the

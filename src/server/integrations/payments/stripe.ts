@@ -197,7 +197,9 @@ export function createStripeProvider(
           payment_intent: paymentIntent,
           limit: 1,
         });
-        return found.data[0]?.id ?? null;
+        const session = found.data[0];
+        // Only a session the portal made names one of its links.
+        return session?.metadata?.link_id ? session.id : null;
       } catch (error) {
         throw new PaymentProviderError('Stripe did not answer for a PaymentIntent', {
           cause: error,

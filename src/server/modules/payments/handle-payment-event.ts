@@ -9,24 +9,32 @@ import { writeAudit } from '../../lib/audit.js';
 import { applyCheckout, type CheckoutOutcome } from './apply-checkout.js';
 import { applyReturn, type ReturnOutcome } from './apply-return.js';
 
-export type EventOutcome = CheckoutOutcome | ReturnOutcome | 'ignored' | 'duplicate-event';
+export type EventOutcome =
+  | CheckoutOutcome
+  | ReturnOutcome
+  | 'not-ours'
+  | 'ignored'
+  | 'duplicate-event';
 
 /**
  * A refund or dispute names Stripe's PaymentIntent; a payment recorded before we kept that id
  * is found through its Checkout Session, asked of the provider before the transaction starts.
+ * 'not-ours': no checkout of the portal's took it (the agent's Stripe account may take other
+ * payments too), so there is nothing to apply and nothing for staff to look at.
  */
 async function checkoutReferenceFor(
   ctx: AppContext,
   event: ProviderEvent,
   provider: Pick<PaymentProvider, 'findCheckoutReference'>,
-): Promise<string | null> {
+): Promise<string | null | 'not-ours'> {
   if (event.kind !== 'return') return null;
   const known = await ctx.db
     .selectFrom('payments')
     .select('id')
     .where('payment_intent', '=', event.returned.paymentIntent)
     .executeTakeFirst();
-  return known ? null : provider.findCheckoutReference(event.returned.paymentIntent);
+  if (known) return null;
+  return (await provider.findCheckoutReference(event.returned.paymentIntent)) ?? 'not-ours';
 }
 
 /**
@@ -65,7 +73,10 @@ export async function handlePaymentEvent(
     if (fresh.length === 0) return 'duplicate-event';
 
     if (event.kind === 'return') {
-      const outcome = await applyReturn(tx, event.id, event.returned, checkoutReference);
+      const outcome =
+        checkoutReference === 'not-ours'
+          ? 'not-ours'
+          : await applyReturn(tx, event.id, event.returned, checkoutReference);
       if (outcome === 'payment-unknown' || outcome === 'mismatch') {
         // Money went back from a payment we cannot match: staff must look at it in Stripe.
         log.warn({ event: event.id, outcome }, 'refund or dispute for no payment of ours');
