@@ -28,6 +28,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'callback.requested': 'Call-back requested',
   'callback.handled': 'Call-back marked as called',
   'leaseholder.offline_payment_recorded': 'Offline payment recorded',
+  'leaseholder.offline_payment_reversed': 'Offline payment reversed',
   'leaseholder.balance_corrected': 'Balance corrected',
 
   'leaseholder.note_added': 'Note added',

@@ -214,6 +214,12 @@ export const BalanceCorrectionSchema = z.object({
 });
 export type BalanceCorrection = z.infer<typeof BalanceCorrectionSchema>;
 
+/** POST /api/leaseholders/{id}/payments/{paymentId}/reverse: a bounced cheque, a mistake. */
+export const PaymentReversalSchema = z.object({
+  reason: z.string().trim().min(1, 'Give a reason for the reversal').max(500),
+});
+export type PaymentReversal = z.infer<typeof PaymentReversalSchema>;
+
 export const NoteRequestSchema = z.object({
   text: z.string().trim().min(1, 'Write the note first').max(2000),
 });

@@ -117,6 +117,18 @@ test.describe('leaseholders', () => {
       'Hold ended: chasing resumed',
     );
     await expect(page.getByRole('button', { name: 'Send a new link now' })).toBeEnabled();
+
+    // A week later the bank returns the cheque unpaid.
+    await cheque.getByRole('button', { name: 'Reverse' }).click();
+    const reversal = page.getByRole('dialog', { name: 'Reverse this cheque?' });
+    await reversal.getByText('Cheque bounced', { exact: true }).click();
+    await reversal.getByRole('button', { name: 'Reverse £200.00' }).click();
+    await expect(reversal).toHaveCount(0);
+    await expect(balance).toHaveText('£1,245.50owed');
+    await expect(history.getByRole('listitem').first()).toContainText('Cheque reversed');
+    await expect(history.getByRole('listitem').first()).toContainText('Reason: Cheque bounced.');
+    await expect(cheque).toContainText('Reversed');
+    await expect(cheque.getByRole('button', { name: 'Receipt (PDF)' })).toHaveCount(0);
   });
 
   test('a clerk exports this month’s payments to post to the ledger', async ({ page }) => {

@@ -56,4 +56,7 @@ export interface OfflinePaymentsTable {
   paid_on: string;
   recorded_at: number;
   recorded_by: string;
+  /** Reversed by staff (a bounced cheque, recorded in error): back on the balance. */
+  reversed_at: Generated<number | null>;
+  reversed_reason: Generated<string | null>;
 }

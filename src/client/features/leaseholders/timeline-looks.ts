@@ -110,6 +110,7 @@ const STATUSES: Record<
   cancelled: { label: 'Cancelled', variant: 'outline', icon: Ban, hint: 'No longer needed' },
   succeeded: { label: 'Paid', variant: 'success', icon: CheckCircle2 },
   processing: { label: 'Settling', variant: 'warning', icon: Hourglass },
+  reversed: { label: 'Reversed', variant: 'destructive', icon: Undo2, hint: 'No longer counts' },
   waiting: { label: 'Waiting for a call', variant: 'warning', icon: Hourglass },
   called: { label: 'Called back', variant: 'success', icon: CheckCircle2 },
 };

@@ -3,8 +3,8 @@ import type { Engine } from '../engine.js';
 
 /**
  * Money given back after a payment: Stripe's refunds and disputes (chargebacks, Direct Debit
- * indemnity claims) name the PaymentIntent, so payments keep its id; what was given back puts
- * the balance up again (payments/apply-return.ts) and is listed in the payments export. Adding
+ * indemnity claims) name the PaymentIntent, so payments keep its id; staff reverse an offline
+ * payment (a bounced cheque). What was given back puts the balance up again (payments/apply-return.ts) and is listed in the payments export. Adding
  * columns with constant defaults rewrites no rows on either engine.
  */
 export function paymentReturns(_engine: Engine) {
@@ -18,6 +18,9 @@ export function paymentReturns(_engine: Engine) {
           .execute();
       }
       await db.schema.alterTable('payments').addColumn('dispute_status', 'text').execute();
+      // A payment staff recorded and then reversed: a bounced cheque, or one recorded in error.
+      await db.schema.alterTable('offline_payments').addColumn('reversed_at', 'bigint').execute();
+      await db.schema.alterTable('offline_payments').addColumn('reversed_reason', 'text').execute();
       await sql`create index payments_payment_intent on payments (payment_intent)
         where payment_intent is not null`.execute(db);
       // The payments export lists money given back by day (accounts/export-payments.ts).

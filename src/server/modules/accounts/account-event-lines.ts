@@ -1,5 +1,10 @@
 import { formatDate } from '../../../shared/dates.js';
-import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders.js';
+import {
+  OFFLINE_PAYMENT_METHOD_LABELS,
+  type OfflinePaymentMethod,
+  type TimelineEvent,
+  type TimelineKind,
+} from '../../../shared/leaseholders.js';
 import { balanceSentence, formatPence, penceToDecimalString } from '../../../shared/money.js';
 
 // The account's own history lines (account_events) as timeline events: account-timeline.ts adds
@@ -81,7 +86,7 @@ export function fromAccountEvent(event: {
     case 'link_cancelled':
       return { ...base, kind: 'link_cancelled', title: 'Link cancelled by staff' };
     case 'payment_returned':
-      return { ...base, ...returnedLine(details) };
+      return { ...base, ...returnedLine(details, event.text) };
     default:
       return {
         ...base,
@@ -104,22 +109,33 @@ const RETURN_REASONS: Record<string, string> = {
 };
 
 /** A refund or dispute (payments/apply-return.ts) as one line of history. */
-function returnedLine(details: Record<string, unknown>): Omit<Draft, 'at'> {
+function returnedLine(details: Record<string, unknown>, text: string | null): Omit<Draft, 'at'> {
   const pence = Number(details.pence);
   const reason =
     typeof details.reason === 'string'
       ? (RETURN_REASONS[details.reason] ?? details.reason.replaceAll('_', ' '))
-      : null;
+      : text;
   const balance =
     details.balancePence === undefined ? null : balanceSentence(Number(details.balancePence));
-  const detail = [
-    reason && `Reason: ${reason}.`,
-    balance && `Balance now ${balance}.`,
-    `Reference ${String(details.reference)}`,
-  ]
+  // Which payment: Stripe's reference, or when and how staff's was paid, as its own line says.
+  const which =
+    details.kind === 'reversal'
+      ? [
+          `Paid on ${ukDay(String(details.paidOn))}`,
+          details.reference && `reference ${String(details.reference)}`,
+        ]
+          .filter(Boolean)
+          .join(', ')
+      : `Reference ${String(details.reference)}`;
+  const detail = [reason && `Reason: ${reason}.`, balance && `Balance now ${balance}.`, which]
     .filter(Boolean)
     .join(' ');
   const amount = pounds(Math.abs(pence));
+  if (details.kind === 'reversal') {
+    const method =
+      OFFLINE_PAYMENT_METHOD_LABELS[details.method as OfflinePaymentMethod] ?? 'Payment';
+    return { kind: 'payment_returned', title: `${method} reversed`, amount, detail };
+  }
   if (details.kind === 'refund') {
     return { kind: 'payment_returned', title: 'Payment refunded through Stripe', amount, detail };
   }

@@ -156,6 +156,8 @@ export async function accountTimeline(
         .filter(Boolean)
         .join(', '),
       actor: payment.recorded_by,
+      // Reversed: no receipt, and it no longer counts (its own line says why).
+      status: payment.reversed_at === null ? null : 'reversed',
       refId: payment.id,
     });
   }

@@ -155,12 +155,13 @@ async function* offlinePayments(ctx: AppContext, { from, to }: PaymentsExportQue
 const RETURNED_THROUGH: Record<string, string> = {
   refund: 'Refunded (Stripe)',
   dispute: 'Disputed (Stripe)',
+  reversal: 'Reversed by staff',
 };
 
 /**
- * Money Stripe gave back (refunds, disputes) on the day it went, as minus amounts, and a dispute
- * won as the amount coming back: the agent's ledger must owe it again too, or their next sheet
- * would undo it.
+ * Money given back (Stripe's refunds and disputes, staff's reversals) on the day it went, as
+ * minus amounts, and a dispute won as the amount coming back: the agent's ledger must owe it
+ * again too, or their next sheet would undo it.
  */
 async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
   const query = ctx.db
@@ -185,7 +186,9 @@ async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQu
       if (!pence) continue;
       const at = Number(row.at);
       const recorded = formatIsoDateTime(at);
-      const method = PAYMENT_METHOD_LABELS[details.method as keyof typeof PAYMENT_METHOD_LABELS];
+      const method =
+        PAYMENT_METHOD_LABELS[details.method as keyof typeof PAYMENT_METHOD_LABELS] ??
+        OFFLINE_PAYMENT_METHOD_LABELS[details.method as keyof typeof OFFLINE_PAYMENT_METHOD_LABELS];
       yield {
         day: recorded.slice(0, 10),
         at,

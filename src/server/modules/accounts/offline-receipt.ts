@@ -1,9 +1,11 @@
 import { TZDate } from '@date-fns/tz';
+import { formatDate } from '../../../shared/dates.js';
 import { OFFLINE_PAYMENT_METHOD_LABELS } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { renderReceipt } from '../payments/render-receipt.js';
 import { findAccount } from './get-account.js';
+import { PAYMENT_NOT_FOUND_MESSAGE } from './reverse-offline-payment.js';
 
 /** GET /api/leaseholders/{id}/payments/{paymentId}/receipt: a PDF for an offline payment. */
 export async function offlineReceipt(
@@ -18,7 +20,14 @@ export async function offlineReceipt(
     .where('id', '=', paymentId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!payment) throw new AppError('NOT_FOUND', 'Payment not found.');
+  if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+  // A receipt is proof of payment: none for money that did not come in after all.
+  if (payment.reversed_at !== null) {
+    throw new AppError(
+      'CONFLICT',
+      `This payment was reversed on ${formatDate(payment.reversed_at)}: there is no receipt for it.`,
+    );
+  }
   const [year, month, day] = payment.paid_on.split('-').map(Number) as [number, number, number];
   const pdf = await renderReceipt({
     company: ctx.config.company,

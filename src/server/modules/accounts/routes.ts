@@ -11,6 +11,7 @@ import {
   LeaseholderPageSchema,
   NoteRequestSchema,
   OfflinePaymentRequestSchema,
+  PaymentReversalSchema,
   PaymentsExportQuerySchema,
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
@@ -24,6 +25,7 @@ import { endHold, holdChasing } from './hold-chasing.js';
 import { listAccounts } from './list-accounts.js';
 import { offlineReceipt } from './offline-receipt.js';
 import { recordOfflinePayment } from './record-offline-payment.js';
+import { reverseOfflinePayment } from './reverse-offline-payment.js';
 import { sendNewLink } from './send-new-link.js';
 
 const ReceiptParamsSchema = LeaseholderIdParamsSchema.extend({
@@ -78,6 +80,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (request, reply) => {
       await recordOfflinePayment(ctx, request.params.id, request.body);
       return reply.status(201).send(await getAccount(ctx, request.params.id));
+    },
+  );
+  app.post(
+    '/leaseholders/:id/payments/:paymentId/reverse',
+    { schema: { params: ReceiptParamsSchema, body: PaymentReversalSchema, response: detail } },
+    async (request) => {
+      const { id, paymentId } = request.params;
+      await reverseOfflinePayment(ctx, id, paymentId, request.body);
+      return getAccount(ctx, id);
     },
   );
   app.put(

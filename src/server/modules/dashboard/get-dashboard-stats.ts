@@ -58,6 +58,7 @@ export async function getDashboardStats(ctx: AppContext): Promise<DashboardStats
         eb.fn.countAll<number>().as('count'),
       ])
       .where('paid_on', '=', format(new TZDate(now, UK_TIME_ZONE), 'yyyy-MM-dd'))
+      .where('reversed_at', 'is', null)
       .executeTakeFirstOrThrow(),
     ctx.db
       .selectFrom('payment_links')

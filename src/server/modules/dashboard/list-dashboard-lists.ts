@@ -43,6 +43,8 @@ export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment
       'tenants.name',
       'tenants.address',
     ])
+    // A reversed one (a bounced cheque) never came in.
+    .where('offline_payments.reversed_at', 'is', null)
     .orderBy('offline_payments.recorded_at', 'desc')
     .limit(RECENT)
     .execute();

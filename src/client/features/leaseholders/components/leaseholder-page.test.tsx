@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -125,6 +125,40 @@ describe('Leaseholder page', () => {
     // Its icon's colour: green for money coming back to the agent, amber for money going out.
     expect(items[0]!.querySelector('span.bg-success-soft')).not.toBeNull();
     expect(items[1]!.querySelector('span.bg-warning-soft')).not.toBeNull();
+  });
+
+  it('reverses a bounced cheque after asking why, and shows a reversed one without its receipt', async () => {
+    const cheque = makeEvent({
+      kind: 'offline_payment',
+      title: 'Cheque recorded',
+      amount: '200.00',
+      detail: 'Paid on 02/11/2026, reference 000123',
+      refId: 'pay-1',
+    });
+    const { calls, user } = renderPage(makeDetail({}, [cheque]));
+    await user.click(await screen.findByRole('button', { name: 'Reverse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse this cheque?' });
+    expect(dialog).toHaveTextContent('£200.00 goes back on the balance');
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse £200.00' }));
+    expect(within(dialog).getByText('Give a reason for the reversal')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: 'Cheque bounced' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse £200.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/leaseholders/acc-1/payments/pay-1/reverse',
+        body: { reason: 'Cheque bounced' },
+      },
+    ]);
+
+    cleanup();
+    renderPage(makeDetail({}, [{ ...cheque, status: 'reversed' }]));
+    const line = (await screen.findByText('Cheque recorded')).closest('li')!;
+    expect(line).toHaveTextContent('Reversed');
+    expect(within(line).queryByRole('button')).toBeNull();
   });
 
   it('says when no recent spreadsheet names an account that owes', async () => {

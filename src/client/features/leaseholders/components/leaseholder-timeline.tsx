@@ -13,6 +13,7 @@ import {
   type TimelineGroup,
 } from '../timeline-looks';
 import { FilterChips } from './filter-chips';
+import { ReversePaymentDialog } from './reverse-payment-dialog';
 import { TimelineEventItem } from './timeline-event';
 
 /** A long history opens on its newest events; Show more adds as many again. */
@@ -37,7 +38,8 @@ function byDay(events: TimelineEvent[]): { day: string; events: TimelineEvent[] 
 
 /**
  * The leaseholder's history, newest first, by day: links, messages with their delivery status,
- * payments online and offline (with receipts), holds, notes and changes. Narrowed by kind, and
+ * payments online and offline (with receipts; an offline one can be reversed), holds, notes and
+ * changes. Narrowed by kind, and
  * shown 50 at a time so a history of years stays quick to read.
  */
 export function LeaseholderTimeline({
@@ -50,6 +52,7 @@ export function LeaseholderTimeline({
   const [group, setGroup] = useState<TimelineGroup>('all');
   const [shownCount, setShownCount] = useState(TIMELINE_STEP);
   const receipt = useDownloadReceipt();
+  const [reversing, setReversing] = useState<TimelineEvent | null>(null);
   const events = timeline.filter((event) => isInGroup(event, group));
   const shown = events.slice(0, shownCount);
   const remaining = events.length - shown.length;
@@ -101,6 +104,7 @@ export function LeaseholderTimeline({
                       event={event}
                       isDownloading={downloadingId !== null && downloadingId === event.refId}
                       onReceipt={(paymentId) => receipt.mutate({ accountId, paymentId })}
+                      onReverse={setReversing}
                     />
                   ))}
                 </ol>
@@ -122,6 +126,11 @@ export function LeaseholderTimeline({
           </div>
         )}
       </CardContent>
+      <ReversePaymentDialog
+        accountId={accountId}
+        payment={reversing}
+        onClose={() => setReversing(null)}
+      />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, Loader2 } from 'lucide-react';
+import { Download, Loader2, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -42,10 +42,12 @@ export function TimelineEventItem({
   event,
   isDownloading,
   onReceipt,
+  onReverse,
 }: {
   event: TimelineEvent;
   isDownloading: boolean;
   onReceipt: (paymentId: string) => void;
+  onReverse: (payment: TimelineEvent) => void;
 }) {
   const { icon: Icon, tone } = lookOf(event);
   const pence = event.amount === null ? null : decimalStringToPence(event.amount);
@@ -71,6 +73,7 @@ export function TimelineEventItem({
                 'font-semibold tabular-nums',
                 (event.kind === 'payment' || event.kind === 'offline_payment') &&
                   event.status !== 'failed' &&
+                  event.status !== 'reversed' &&
                   'text-success',
               )}
             >
@@ -98,23 +101,28 @@ export function TimelineEventItem({
           {event.actor ? <span>by {event.actor}</span> : null}
           {event.status ? <StatusBadge status={event.status} /> : null}
         </div>
-        {event.kind === 'offline_payment' && event.refId ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-1 self-start"
-            aria-disabled={isDownloading}
-            onClick={() => {
-              if (!isDownloading && event.refId) onReceipt(event.refId);
-            }}
-          >
-            {isDownloading ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Download aria-hidden="true" />
-            )}
-            Receipt (PDF)
-          </Button>
+        {event.kind === 'offline_payment' && event.refId && event.status !== 'reversed' ? (
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled={isDownloading}
+              onClick={() => {
+                if (!isDownloading && event.refId) onReceipt(event.refId);
+              }}
+            >
+              {isDownloading ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
+              Receipt (PDF)
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onReverse(event)}>
+              <Undo2 aria-hidden="true" />
+              Reverse
+            </Button>
+          </div>
         ) : null}
       </div>
     </li>
