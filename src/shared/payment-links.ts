@@ -74,6 +74,8 @@ export const PaymentLinkItemSchema = z.object({
   closedReason: z.enum(['replaced', 'settled', 'cancelled']).nullable(),
   /** Paid through it so far (part payments), pounds. */
   paidAmount: z.string(),
+  /** Given back by Stripe (refunds, disputes) of what was paid through it, pounds. */
+  returnedAmount: z.string(),
   tenant: z.object({
     /** The leaseholder account (GET /api/leaseholders/{accountId}). */
     accountId: z.string(),

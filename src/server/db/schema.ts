@@ -166,8 +166,10 @@ export interface PaymentLinksTable {
    * leaves it out (migration 0009): Payment Status searches and sorts by name on this table.
    */
   search_text: Generated<string | null>;
-  /** Paid on this link so far (part payments); what remains is amount_pence - paid_pence. */
+  /** Paid on this link so far (part payments), less what was given back (refunds, disputes). */
   paid_pence: Generated<number>;
+  /** Given back by Stripe of what was paid through it (migration 0024). */
+  returned_pence: Generated<number>;
   /** Why a link closed unpaid: replaced by a newer link, settled by the balance, cancelled. */
   closed_reason: Generated<LinkClosedReason | null>;
   closed_at: Generated<number | null>;

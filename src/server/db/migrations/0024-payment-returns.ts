@@ -18,6 +18,11 @@ export function paymentReturns(_engine: Engine) {
           .execute();
       }
       await db.schema.alterTable('payments').addColumn('dispute_status', 'text').execute();
+      // What Stripe gave back of the payments through a link, for Payment Status to show.
+      await db.schema
+        .alterTable('payment_links')
+        .addColumn('returned_pence', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
       // A payment staff recorded and then reversed: a bounced cheque, or one recorded in error.
       await db.schema.alterTable('offline_payments').addColumn('reversed_at', 'bigint').execute();
       await db.schema.alterTable('offline_payments').addColumn('reversed_reason', 'text').execute();

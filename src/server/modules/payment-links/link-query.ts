@@ -19,6 +19,7 @@ export function linksWithTenants(ctx: AppContext, now: number) {
       'payment_links.replaced_by',
       'payment_links.closed_reason',
       'payment_links.paid_pence',
+      'payment_links.returned_pence',
       'tenants.id as tenant_id',
       'tenants.name as tenant_name',
       'tenants.email as tenant_email',
@@ -46,6 +47,7 @@ export function toPaymentLinkItem(ctx: AppContext, row: LinkRow): PaymentLinkIte
     closedReason:
       row.closed_reason ?? (row.replaced_by && row.status !== 'paid' ? 'replaced' : null),
     paidAmount: penceToDecimalString(row.paid_pence),
+    returnedAmount: penceToDecimalString(row.returned_pence),
     tenant: {
       accountId: row.tenant_id,
       name: row.tenant_name,

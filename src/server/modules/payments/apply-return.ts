@@ -115,6 +115,7 @@ export async function applyReturn(
       .updateTable('payment_links')
       .set({
         paid_pence: sql<number>`case when paid_pence > ${deltaPence} then paid_pence - ${deltaPence} else 0 end`,
+        returned_pence: sql<number>`returned_pence + ${deltaPence}`,
       })
       .where('id', '=', payment.link_id)
       .execute();

@@ -105,7 +105,17 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
     expect((await account()).balance_pence).toBe(100_000);
     expect(await paymentRow()).toMatchObject({ refunded_pence: 100_000, status: 'succeeded' });
     // The link stays paid: it was paid then. The account owes again, with no open link.
-    expect(await linkRow()).toMatchObject({ status: 'paid', paid_pence: 0 });
+    expect(await linkRow()).toMatchObject({
+      status: 'paid',
+      paid_pence: 0,
+      returned_pence: 100_000,
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/payment-links',
+      headers: { cookie: await signIn(t.app) },
+    });
+    expect(list.json().items[0]).toMatchObject({ status: 'paid', returnedAmount: '1000.00' });
 
     const lines = await history();
     expect(lines.map((line) => [line.title, line.amount])).toEqual([

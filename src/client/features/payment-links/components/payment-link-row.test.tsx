@@ -24,6 +24,7 @@ function makeLink(overrides: Partial<PaymentLinkItem> = {}): PaymentLinkItem {
     replacedBy: null,
     closedReason: null,
     paidAmount: '0.00',
+    returnedAmount: '0.00',
     tenant: {
       accountId: 'account-7',
       name: 'Margaret Hughes',
@@ -61,13 +62,14 @@ describe('Payment Status rows and leaseholder accounts (issue 29)', () => {
     expect(address()).toBe('/leaseholders/account-7');
   });
 
-  it('says why a closed link closed, with no Renew or Send, and what a part-paid link took', () => {
+  it('says why a closed link closed, with no Renew or Send, what a part-paid link took, what went back', () => {
     renderRows([
       makeLink({ id: 'a', status: 'expired', closedReason: 'replaced', replacedBy: 'b' }),
       makeLink({ id: 'c', status: 'expired', closedReason: 'cancelled' }),
       makeLink({ id: 'd', status: 'expired', closedReason: 'settled' }),
       makeLink({ id: 'e', paidAmount: '200.00' }),
       makeLink({ id: 'f', status: 'expired' }),
+      makeLink({ id: 'g', status: 'paid', paidAmount: '0.00', returnedAmount: '1200.00' }),
     ]);
     const rows = screen.getAllByRole('row').slice(1);
     expect(
@@ -75,12 +77,15 @@ describe('Payment Status rows and leaseholder accounts (issue 29)', () => {
         (row) =>
           within(row).queryByText(/^(Replaced|Cancelled|Settled|Pending|Expired)$/)?.textContent,
       ),
-    ).toEqual(['Replaced', 'Cancelled', 'Settled', 'Pending', 'Expired']);
+    ).toEqual(['Replaced', 'Cancelled', 'Settled', 'Pending', 'Expired', undefined]);
     for (const row of rows.slice(0, 3)) {
       expect(within(row).queryByRole('button', { name: 'Renew' })).toBeNull();
       expect(within(row).queryByRole('link', { name: /Preview & send/ })).toBeNull();
     }
     expect(within(rows[3]!).getByText('£200.00 paid')).toBeInTheDocument();
+    expect(within(rows[3]!).queryByText(/given back/)).toBeNull();
     expect(within(rows[4]!).getByRole('button', { name: 'Renew' })).toBeInTheDocument();
+    // Paid, then refunded in full: still the link that was paid, with what went back beside it.
+    expect(within(rows[5]!).getByText('£1,200.00 given back')).toBeInTheDocument();
   });
 });

@@ -56,6 +56,7 @@ export function PaymentLinkRow({
 }) {
   // A part-paid link (issue 29) shows what has come in through it beside what it asked for.
   const paidPence = link.status === 'paid' ? 0 : decimalStringToPence(link.paidAmount);
+  const returnedPence = decimalStringToPence(link.returnedAmount);
   return (
     <tr className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-border px-4 py-4 align-top md:table-row md:p-0">
       <td className="col-span-2 md:table-cell md:px-4 md:py-3">
@@ -73,6 +74,12 @@ export function PaymentLinkRow({
         {formatPence(link.amountPence)}
         {paidPence > 0 ? (
           <div className="text-xs font-normal text-success">{formatPence(paidPence)} paid</div>
+        ) : null}
+        {/* Paid, then refunded or disputed: owed again, which the leaseholder's page explains. */}
+        {returnedPence > 0 ? (
+          <div className="text-xs font-normal text-warning">
+            {formatPence(returnedPence)} given back
+          </div>
         ) : null}
       </td>
       <td className="md:table-cell md:px-4 md:py-3">

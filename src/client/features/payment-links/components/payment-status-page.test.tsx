@@ -30,6 +30,7 @@ function makeLink(index: number): PaymentLinkItem {
     replacedBy: null,
     closedReason: null,
     paidAmount: '0.00',
+    returnedAmount: '0.00',
     tenant: {
       accountId: `account-${index}`,
       name: `Tenant ${index + 1}`,
