@@ -57,7 +57,6 @@ export async function applyReturn(
       'payments.refunded_pence',
       'payments.disputed_pence',
       'payments.dispute_status',
-      'payments.payment_intent',
       'payment_links.tenant_id',
     ])
     .where((eb) =>
