@@ -65,6 +65,21 @@ async function* records(ctx: AppContext, query: PaymentsExportQuery, pageRows: n
   for await (const received of inOrder(inOrder(portal, offline), returned)) yield received.cells;
 }
 
+/** A line for money that moved at `at`, filed under that UK day: amount, method, through, ref. */
+function lineAt(
+  at: number,
+  account: { reference: string | null; name: string; address: string },
+  money: [CsvValue, CsvValue, CsvValue, CsvValue],
+): Received {
+  const recorded = formatIsoDateTime(at);
+  const day = recorded.slice(0, 10);
+  return {
+    day,
+    at,
+    cells: [day, account.reference ?? '', account.name, account.address, ...money, recorded],
+  };
+}
+
 async function* portalPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
   const start = ukDayStart(from).getTime();
   const end = addDays(ukDayStart(to), 1).getTime();
@@ -88,23 +103,12 @@ async function* portalPayments(ctx: AppContext, { from, to }: PaymentsExportQuer
   const keys = [sql.ref('payments.paid_at'), sql.ref('payments.id')];
   for await (const page of keysetPages(query, keys, 'asc', rows)) {
     for (const row of page) {
-      const at = Number(row.paid_at);
-      const recorded = formatIsoDateTime(at);
-      yield {
-        day: recorded.slice(0, 10),
-        at,
-        cells: [
-          recorded.slice(0, 10),
-          row.reference ?? '',
-          row.name,
-          row.address,
-          penceToDecimalString(Number(row.amount_pence)),
-          PAYMENT_METHOD_LABELS[row.method],
-          row.provider === 'stripe' ? 'Portal (Stripe)' : 'Portal (demo)',
-          row.provider_ref,
-          recorded,
-        ],
-      } satisfies Received;
+      yield lineAt(Number(row.paid_at), row, [
+        penceToDecimalString(Number(row.amount_pence)),
+        PAYMENT_METHOD_LABELS[row.method],
+        row.provider === 'stripe' ? 'Portal (Stripe)' : 'Portal (demo)',
+        row.provider_ref,
+      ]);
     }
   }
 }
@@ -184,26 +188,15 @@ async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQu
       const details = JSON.parse(row.details ?? '{}') as Record<string, unknown>;
       const pence = Number(details.pence);
       if (!pence) continue;
-      const at = Number(row.at);
-      const recorded = formatIsoDateTime(at);
       const method =
         PAYMENT_METHOD_LABELS[details.method as keyof typeof PAYMENT_METHOD_LABELS] ??
         OFFLINE_PAYMENT_METHOD_LABELS[details.method as keyof typeof OFFLINE_PAYMENT_METHOD_LABELS];
-      yield {
-        day: recorded.slice(0, 10),
-        at,
-        cells: [
-          recorded.slice(0, 10),
-          row.reference ?? '',
-          row.name,
-          row.address,
-          penceToDecimalString(-pence),
-          method ?? '',
-          pence < 0 ? 'Dispute won (Stripe)' : (RETURNED_THROUGH[String(details.kind)] ?? ''),
-          String(details.reference ?? ''),
-          recorded,
-        ],
-      } satisfies Received;
+      yield lineAt(Number(row.at), row, [
+        penceToDecimalString(-pence),
+        method ?? '',
+        pence < 0 ? 'Dispute won (Stripe)' : (RETURNED_THROUGH[String(details.kind)] ?? ''),
+        String(details.reference ?? ''),
+      ]);
     }
   }
 }

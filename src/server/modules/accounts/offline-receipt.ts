@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { renderReceipt } from '../payments/render-receipt.js';
 import { findAccount } from './get-account.js';
-import { PAYMENT_NOT_FOUND_MESSAGE } from './reverse-offline-payment.js';
+import { findOfflinePayment } from './reverse-offline-payment.js';
 
 /** GET /api/leaseholders/{id}/payments/{paymentId}/receipt: a PDF for an offline payment. */
 export async function offlineReceipt(
@@ -14,13 +14,7 @@ export async function offlineReceipt(
   paymentId: string,
 ): Promise<{ filename: string; pdf: Uint8Array }> {
   const account = await findAccount(ctx, tenantId);
-  const payment = await ctx.db
-    .selectFrom('offline_payments')
-    .selectAll()
-    .where('id', '=', paymentId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+  const payment = await findOfflinePayment(ctx, tenantId, paymentId);
   // A receipt is proof of payment: none for money that did not come in after all.
   if (payment.reversed_at !== null) {
     throw new AppError(

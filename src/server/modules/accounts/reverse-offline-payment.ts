@@ -9,6 +9,18 @@ import { findAccount } from './get-account.js';
 
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found.';
 
+/** An offline payment of this account, or 404. */
+export async function findOfflinePayment(ctx: AppContext, tenantId: string, paymentId: string) {
+  const payment = await ctx.db
+    .selectFrom('offline_payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+  return payment;
+}
+
 /**
  * POST /api/leaseholders/{id}/payments/{paymentId}/reverse: a payment staff recorded did not
  * come in after all (a cheque bounced) or was recorded in error (on the wrong leaseholder). Its
@@ -24,13 +36,7 @@ export async function reverseOfflinePayment(
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     await findAccount(tx, tenantId, { forUpdate: true });
-    const payment = await tx.db
-      .selectFrom('offline_payments')
-      .selectAll()
-      .where('id', '=', paymentId)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+    const payment = await findOfflinePayment(tx, tenantId, paymentId);
     if (payment.reversed_at !== null) {
       throw new AppError(
         'CONFLICT',
