@@ -25,7 +25,7 @@ export const STAT_DEFINITIONS = {
   activeLinks:
     'Payment links that can be paid now: pending, not expired, not replaced or cancelled, and with no payment settling. One account has at most one.',
   paymentsToday:
-    'The total received since midnight today, UK time (Europe/London): successful online payments, plus offline payments (bank transfer, cheque, cash) recorded as paid today.',
+    'The total received since midnight today, UK time (Europe/London): successful online payments, plus offline payments (bank transfer, cheque, cash) recorded as paid today and not reversed.',
   successRate:
     'Of the links that reached an outcome in the last 30 days, the share that was paid online, to one decimal place: paid in the last 30 days ÷ (paid in the last 30 days + links expired unpaid or failed whose expiry fell in the last 30 days). Replaced, cancelled and settled-offline links and links with a payment settling are left out; a replaced link counts once its newest link reaches an outcome.',
 } as const;
@@ -50,3 +50,18 @@ export const ExpiringLinkSchema = z.object({
   expiresAt: z.string(),
 });
 export type ExpiringLink = z.infer<typeof ExpiringLinkSchema>;
+
+/** GET /api/dashboard/disputes: a payment the leaseholder's bank disputes, awaiting evidence. */
+export const DisputedPaymentSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  tenantName: z.string(),
+  address: z.string(),
+  /** Pounds with two decimals: what the bank took back. */
+  amount: z.string(),
+  /** Stripe's PaymentIntent id, which its dashboard finds the dispute by. */
+  reference: z.string(),
+  /** When Stripe wants the evidence by; null if it did not say. */
+  respondBy: z.string().nullable(),
+});
+export type DisputedPayment = z.infer<typeof DisputedPaymentSchema>;

@@ -234,6 +234,12 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
       payment_intent: session.payment_intent,
       reason: dispute.reason ?? 'fraudulent',
       status: dispute.status,
+      evidence_details: {
+        due_by: Math.floor(Date.UTC(2026, 11, 12, 23, 59) / 1000),
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+      },
     });
 
   /** The body and headers of a webhook delivery, signed with the SDK's own test helper. */

@@ -16,6 +16,7 @@ export const queryKeys = {
     stats: ['dashboard', 'stats'],
     recentPayments: ['dashboard', 'recent-payments'],
     expiringLinks: ['dashboard', 'expiring-links'],
+    disputes: ['dashboard', 'disputes'],
   },
   paymentLinks: {
     all: ['payment-links'],

@@ -30,6 +30,8 @@ export interface PaymentsTable {
   disputed_pence: Generated<number>;
   /** Stripe's dispute status, once a dispute is opened; won and lost are final. */
   dispute_status: Generated<string | null>;
+  /** When Stripe wants the agent's evidence by, while the dispute waits for it. */
+  dispute_respond_by: Generated<number | null>;
 }
 
 /** Provider webhook events already handled (idempotency by event id). */

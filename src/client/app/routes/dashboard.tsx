@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { RenewConfirmDialog } from '@/components/renew-confirm-dialog';
 import { CallbackRequestsCard } from '@/features/callback-requests/components/callback-requests-card';
+import { DisputesCard } from '@/features/dashboard/components/disputes-card';
 import { ExpiringLinksCard } from '@/features/dashboard/components/expiring-links-card';
 import { RecentPaymentsCard } from '@/features/dashboard/components/recent-payments-card';
 import { DashboardFigures } from '@/features/dashboard/components/stat-cards';
@@ -9,8 +10,9 @@ import { useRenewPaymentLink } from '@/features/payment-links/api/renew-payment-
 import { useDocumentTitle } from '../use-document-title';
 
 /**
- * /admin and /dashboard (spec section 2): the figures, recent payments, expiry alerts with
- * Payment Status's Renew, and the call-back requests, each from its own feature.
+ * /admin and /dashboard (spec section 2): the figures, disputed payments to answer (when there
+ * are any), recent payments, expiry alerts with Payment Status's Renew, and the call-back
+ * requests, each from its own feature.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -20,6 +22,7 @@ export function DashboardPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="Dashboard" />
       <DashboardFigures />
+      <DisputesCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentPaymentsCard />
         <ExpiringLinksCard renewingId={renewingId} onRenew={setConfirmingId} />

@@ -18,6 +18,7 @@ export function paymentReturns(_engine: Engine) {
           .execute();
       }
       await db.schema.alterTable('payments').addColumn('dispute_status', 'text').execute();
+      await db.schema.alterTable('payments').addColumn('dispute_respond_by', 'bigint').execute();
       // What Stripe gave back of the payments through a link, for Payment Status to show.
       await db.schema
         .alterTable('payment_links')
@@ -28,6 +29,9 @@ export function paymentReturns(_engine: Engine) {
       await db.schema.alterTable('offline_payments').addColumn('reversed_reason', 'text').execute();
       await sql`create index payments_payment_intent on payments (payment_intent)
         where payment_intent is not null`.execute(db);
+      // The dashboard lists the disputes staff must answer, soonest first.
+      await sql`create index payments_open_disputes on payments (dispute_respond_by)
+        where dispute_status in ('needs_response', 'warning_needs_response')`.execute(db);
       // The payments export lists money given back by day (accounts/export-payments.ts).
       await sql`create index account_events_returns on account_events (at, id)
         where kind = 'payment_returned'`.execute(db);

@@ -61,6 +61,8 @@ export interface ReturnState {
   disputeStatus: string | null;
   /** Why, as the provider names it ('requested_by_customer', 'fraudulent'…). */
   reason: string | null;
+  /** A dispute waiting for the agent's evidence: when it is due (epoch milliseconds). */
+  respondBy: number | null;
 }
 
 export type CheckoutEventType =

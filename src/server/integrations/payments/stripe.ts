@@ -41,6 +41,8 @@ const DISPUTE_EVENTS = new Set([
 ]);
 /** Stripe takes a disputed payment back while it is argued, and keeps it if the agent loses. */
 const DISPUTE_HOLDS_FUNDS = new Set(['needs_response', 'under_review', 'lost']);
+/** A dispute (or an inquiry before one) the agent can still answer with evidence. */
+export const DISPUTE_AWAITS_EVIDENCE = new Set(['needs_response', 'warning_needs_response']);
 
 const MINUTE_MS = 60_000;
 /** Stripe accepts a Checkout Session lifetime of 30 minutes to 24 hours. */
@@ -104,6 +106,7 @@ function returnStateOf(event: Stripe.Event): ReturnState | null {
       currency: charge.currency,
       disputeStatus: null,
       reason: charge.refunds?.data[0]?.reason ?? null,
+      respondBy: null,
     };
   }
   const dispute = event.data.object as Stripe.Dispute;
@@ -116,6 +119,9 @@ function returnStateOf(event: Stripe.Event): ReturnState | null {
     currency: dispute.currency,
     disputeStatus: dispute.status,
     reason: dispute.reason,
+    respondBy: DISPUTE_AWAITS_EVIDENCE.has(dispute.status)
+      ? (dispute.evidence_details?.due_by ?? 0) * 1000 || null
+      : null,
   };
 }
 

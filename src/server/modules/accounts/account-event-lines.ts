@@ -127,7 +127,16 @@ function returnedLine(details: Record<string, unknown>, text: string | null): Om
           .filter(Boolean)
           .join(', ')
       : `Reference ${String(details.reference)}`;
-  const detail = [reason && `Reason: ${reason}.`, balance && `Balance now ${balance}.`, which]
+  const respond =
+    details.respondBy === undefined
+      ? null
+      : `Answer it in Stripe by ${formatDate(Number(details.respondBy))}, or the money stays taken back.`;
+  const detail = [
+    reason && `Reason: ${reason}.`,
+    respond,
+    balance && `Balance now ${balance}.`,
+    which,
+  ]
     .filter(Boolean)
     .join(' ');
   const amount = pounds(Math.abs(pence));

@@ -1,4 +1,5 @@
-import type { ExpiringLink, RecentPayment } from '../../../shared/dashboard.js';
+import { type SqlBool, sql } from 'kysely';
+import type { DisputedPayment, ExpiringLink, RecentPayment } from '../../../shared/dashboard.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 
@@ -59,6 +60,42 @@ export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment
       amount: penceToDecimalString(row.amount_pence),
       paidAt: new Date(Number(row.at)).toISOString(),
     }));
+}
+
+/**
+ * GET /api/dashboard/disputes: payments the leaseholders' banks dispute that still wait for the
+ * agent's evidence, soonest due first: missing the date loses the money for good.
+ */
+export async function listDisputes(ctx: AppContext): Promise<DisputedPayment[]> {
+  const rows = await ctx.db
+    .selectFrom('payments')
+    .innerJoin('payment_links', 'payment_links.id', 'payments.link_id')
+    .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .select([
+      'payments.id',
+      'payments.disputed_pence',
+      'payments.payment_intent',
+      'payments.provider_ref',
+      'payments.dispute_respond_by',
+      'tenants.id as account_id',
+      'tenants.name',
+      'tenants.address',
+    ])
+    // Spelled as the partial index is (migration 0024).
+    .where(sql<SqlBool>`payments.dispute_status in ('needs_response', 'warning_needs_response')`)
+    .orderBy('payments.dispute_respond_by')
+    .limit(20)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    tenantName: row.name,
+    address: row.address,
+    amount: penceToDecimalString(row.disputed_pence),
+    reference: row.payment_intent ?? row.provider_ref,
+    respondBy:
+      row.dispute_respond_by === null ? null : new Date(row.dispute_respond_by).toISOString(),
+  }));
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DashboardStatsSchema,
+  DisputedPaymentSchema,
   ExpiringLinkSchema,
   RecentPaymentSchema,
 } from '../../../shared/dashboard.js';
 import type { AppContext } from '../../context.js';
 import { getDashboardStats } from './get-dashboard-stats.js';
-import { listExpiringLinks, listRecentPayments } from './list-dashboard-lists.js';
+import { listDisputes, listExpiringLinks, listRecentPayments } from './list-dashboard-lists.js';
 
 /** Admin-only (registered inside the admin scope): the dashboard calls of spec section 7. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -17,6 +18,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/dashboard/recent-payments',
     { schema: { response: { 200: RecentPaymentSchema.array() } } },
     async () => listRecentPayments(ctx),
+  );
+  app.get(
+    '/dashboard/disputes',
+    { schema: { response: { 200: DisputedPaymentSchema.array() } } },
+    async () => listDisputes(ctx),
   );
   app.get(
     '/dashboard/expiring-links',

@@ -57,6 +57,7 @@ export async function applyReturn(
       'payments.refunded_pence',
       'payments.disputed_pence',
       'payments.dispute_status',
+      'payments.dispute_respond_by',
       'payment_links.tenant_id',
     ])
     .where((eb) =>
@@ -100,6 +101,7 @@ export async function applyReturn(
       refunded_pence: refunded,
       disputed_pence: disputed,
       dispute_status: status,
+      dispute_respond_by: isDispute ? returned.respondBy : payment.dispute_respond_by,
       payment_intent: returned.paymentIntent,
       updated_at: now,
     })
@@ -127,6 +129,7 @@ export async function applyReturn(
     pence: deltaPence,
     status,
     reason: returned.reason,
+    ...(isDispute && returned.respondBy ? { respondBy: returned.respondBy } : {}),
     reference: payment.provider_ref,
     method: payment.method,
     ...(balancePence === null ? {} : { balancePence }),

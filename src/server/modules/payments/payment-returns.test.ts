@@ -164,9 +164,33 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
       disputed_pence: 100_000,
       dispute_status: 'needs_response',
     });
+    // Staff must answer it in Stripe by the date: the dashboard lists it until they have.
+    const disputes = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/dashboard/disputes',
+          headers: { cookie: await signIn(t.app) },
+        })
+      ).json();
+    expect(await disputes()).toEqual([
+      {
+        id: (await paymentRow()).id,
+        accountId: link.tenant_id,
+        tenantName: 'Margaret Hughes',
+        address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
+        amount: '1000.00',
+        reference: session.payment_intent,
+        respondBy: '2026-12-12T23:59:00.000Z',
+      },
+    ]);
+    expect((await history())[0]!.detail).toMatch(
+      /^Reason: reported as fraud\. Answer it in Stripe by 12\/12\/2026, or the money stays taken back\. Balance now £1,000\.00 owed\./,
+    );
 
     await deliver(dispute('charge.dispute.updated', session, 'under_review'));
     expect((await account()).balance_pence).toBe(100_000);
+    expect(await disputes()).toEqual([]);
 
     await deliver(dispute('charge.dispute.closed', session, 'won'));
     expect((await account()).balance_pence).toBe(0);

@@ -5,7 +5,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '@/lib/query-client';
+import { DisputesCard } from './disputes-card';
 import { ExpiringLinksCard } from './expiring-links-card';
 import { RecentPaymentsCard } from './recent-payments-card';
 
@@ -117,5 +120,61 @@ describe('Recent Payments', () => {
     renderWithQueries(<RecentPaymentsCard />);
     expect(await screen.findByText('No recent payments')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Disputed payments to answer', () => {
+  const renderCard = () =>
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Router hook={memoryLocation({ path: '/dashboard' }).hook}>
+          <DisputesCard />
+        </Router>
+      </QueryClientProvider>,
+    );
+
+  it('is not shown when no dispute waits for an answer', async () => {
+    const fetchMock = mockList('/api/dashboard/disputes', [() => json([])]);
+    renderCard();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByText('Disputed payments to answer')).not.toBeInTheDocument();
+  });
+
+  it('lists each disputed payment with what to answer by, the soonest in red', async () => {
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    mockList('/api/dashboard/disputes', [
+      () =>
+        json([
+          {
+            id: 'pay-1',
+            accountId: 'account-7',
+            tenantName: 'Margaret Hughes',
+            address: 'Flat 3, Riverside Court',
+            amount: '1245.50',
+            reference: 'pi_3Qx',
+            respondBy: soon,
+          },
+          {
+            id: 'pay-2',
+            accountId: 'account-8',
+            tenantName: 'Dafydd Jones',
+            address: 'Flat 4, Riverside Court',
+            amount: '310.00',
+            reference: 'pi_9Zz',
+            respondBy: '2027-01-20T23:59:00.000Z',
+          },
+        ]),
+    ]);
+    renderCard();
+    expect(await screen.findByText('Disputed payments to answer')).toBeInTheDocument();
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'Margaret Hughes' })).toHaveAttribute(
+      'href',
+      '/leaseholders/account-7',
+    );
+    expect(first).toHaveTextContent('£1,245.50');
+    expect(within(first!).getByText(/^Answer by /)).toHaveClass('text-destructive');
+    expect(within(second!).getByText('Answer by 20/01/2027')).not.toHaveClass('text-destructive');
+    expect(second).toHaveTextContent('pi_9Zz');
   });
 });
