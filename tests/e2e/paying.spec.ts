@@ -446,4 +446,48 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     );
     await expectNoSeriousAxeViolations(page);
   });
+
+  test('a chargeback waits on the dashboard for the clerk to answer it in Stripe', async ({
+    page,
+  }) => {
+    const tag = `dispute${Date.now().toString(36)}`;
+    const [link] = await seedLinks(page, STRIPE_ORIGIN, tag, [
+      { name: 'Lucy Skye', address: '3 Strawberry Fields, Liverpool L25 5JF', balance: '480.00' },
+    ]);
+    await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
+    await page.getByRole('button', { name: 'Pay £480.00 Securely' }).click();
+    await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+    const session = stripe.sessions.get(sessionId)!;
+    const { payload, headers } = stripe.signedWebhook(
+      stripe.disputeEventFor('charge.dispute.created', session, { status: 'needs_response' }),
+    );
+    const delivered = await fetch(`${STRIPE_ORIGIN}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+
+    await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
+    const disputes = page
+      .getByRole('region', { name: 'Disputed payments to answer' })
+      .getByRole('listitem')
+      .filter({ hasText: `Lucy Skye ${tag}` });
+    await expect(disputes).toContainText('£480.00');
+    await expect(disputes).toContainText('Answer by 12/12/2026');
+    await expect(disputes).toContainText(String(session.payment_intent));
+    await disputes.getByRole('link', { name: `Lucy Skye ${tag}` }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/£480\.00\s*owed/);
+    await expect(
+      page
+        .getByRole('region', { name: 'History' })
+        .getByText('Payment disputed: Stripe took it back'),
+    ).toBeVisible();
+    // The sign-in toast may still be fading out.
+    await expectNoSeriousAxeViolations(page, '[data-sonner-toaster]');
+  });
 });

@@ -166,8 +166,8 @@ describe('Disputed payments to answer', () => {
         ]),
     ]);
     renderCard();
-    expect(await screen.findByText('Disputed payments to answer')).toBeInTheDocument();
-    const [first, second] = screen.getAllByRole('listitem');
+    const card = await screen.findByRole('region', { name: 'Disputed payments to answer' });
+    const [first, second] = within(card).getAllByRole('listitem');
     expect(within(first!).getByRole('link', { name: 'Margaret Hughes' })).toHaveAttribute(
       'href',
       '/leaseholders/account-7',

@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -18,11 +19,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function DisputesCard() {
   const disputes = useDisputes();
   const now = useNow();
+  const titleId = useId();
   if (disputes.isPending || (disputes.isSuccess && disputes.data.length === 0)) return null;
   return (
-    <Card className="border-destructive/40">
+    <Card role="region" aria-labelledby={titleId} className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
           <ShieldAlert aria-hidden="true" className="size-5 text-destructive" />
           Disputed payments to answer
         </CardTitle>
@@ -60,7 +62,8 @@ export function DisputesCard() {
                       {dispute.reference}
                     </p>
                   </div>
-                  <div className="text-right">
+                  {/* A phone's width: the amount and the date on one line under the name. */}
+                  <div className="flex w-full items-baseline justify-between gap-3 sm:w-auto sm:flex-col sm:items-end sm:gap-0">
                     <p className="font-semibold tabular-nums">
                       {formatPence(decimalStringToPence(dispute.amount))}
                     </p>
