@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context.js';
 
@@ -109,6 +110,19 @@ export function registerDatabaseMetrics(registry: Registry, ctx: AppContext): vo
         .selectFrom('offline_payments')
         .select(['method', (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy('method')
+        .execute(),
+  );
+  databaseGauge(
+    registry,
+    'portal_disputes_awaiting_evidence',
+    'Disputed payments still waiting for the agent to answer in Stripe.',
+    [],
+    () =>
+      db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        // Spelled as the partial index is (migration 0024).
+        .where(sql<SqlBool>`dispute_status in ('needs_response', 'warning_needs_response')`)
         .execute(),
   );
   databaseGauge(registry, 'portal_upload_batches', 'Upload batches by status.', ['status'], () =>

@@ -85,6 +85,8 @@ describe('GET /metrics', () => {
         created_at: now,
         updated_at: now,
         paid_at: now,
+        // Its bank disputes it: the agent must answer in Stripe.
+        dispute_status: 'needs_response',
       })
       .execute();
     await ctx.db
@@ -129,5 +131,6 @@ describe('GET /metrics', () => {
     expect(sample(text, 'portal_payments{method="card",status="succeeded"}')).toBe(1);
     expect(sample(text, 'portal_upload_batches{status="completed"}')).toBe(1);
     expect(sample(text, 'portal_offline_payments{method="cheque"}')).toBe(1);
+    expect(sample(text, 'portal_disputes_awaiting_evidence')).toBe(1);
   });
 });
