@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import type {
+  CheckoutState,
   PaymentProvider,
   ProviderEvent,
 } from '../../integrations/payments/payment-provider.js';
 import { writeAudit } from '../../lib/audit.js';
-import { applyCheckout, type CheckoutOutcome } from './apply-checkout.js';
+import { applyCheckout, type CheckoutOutcome, type Mismatch } from './apply-checkout.js';
 import { applyReturn, type ReturnOutcome } from './apply-return.js';
 
 export type EventOutcome =
@@ -16,25 +17,34 @@ export type EventOutcome =
   | 'ignored'
   | 'duplicate-event';
 
+type ReturnedEvent = Extract<ProviderEvent, { kind: 'return' }>;
+
 /**
- * A refund or dispute names Stripe's PaymentIntent; a payment recorded before we kept that id
- * is found through its Checkout Session, asked of the provider before the transaction starts.
- * 'not-ours': no checkout of the portal's took it (the agent's Stripe account may take other
- * payments too), so there is nothing to apply and nothing for staff to look at.
+ * Where a refund or dispute belongs, asked of the provider before the transaction starts. Its
+ * PaymentIntent names a payment of ours, or a payment recorded before we kept that id is found
+ * through its Checkout Session (`reference`). A session whose payment we never recorded (its
+ * webhook still on the way) comes with its state, to be recorded first. 'not-ours': no checkout
+ * of the portal's took it (the agent's Stripe account may take other payments too).
  */
-async function checkoutReferenceFor(
+async function findReturnedPayment(
   ctx: AppContext,
-  event: ProviderEvent,
-  provider: Pick<PaymentProvider, 'findCheckoutReference'>,
-): Promise<string | null | 'not-ours'> {
-  if (event.kind !== 'return') return null;
-  const known = await ctx.db
+  paymentIntent: string,
+  provider: Pick<PaymentProvider, 'findCheckoutReference' | 'retrieveCheckout'>,
+): Promise<'not-ours' | { reference: string | null; unrecorded: CheckoutState | null }> {
+  const byIntent = await ctx.db
     .selectFrom('payments')
     .select('id')
-    .where('payment_intent', '=', event.returned.paymentIntent)
+    .where('payment_intent', '=', paymentIntent)
     .executeTakeFirst();
-  if (known) return null;
-  return (await provider.findCheckoutReference(event.returned.paymentIntent)) ?? 'not-ours';
+  if (byIntent) return { reference: null, unrecorded: null };
+  const reference = await provider.findCheckoutReference(paymentIntent);
+  if (!reference) return 'not-ours';
+  const recorded = await ctx.db
+    .selectFrom('payments')
+    .select('id')
+    .where('provider_ref', '=', reference)
+    .executeTakeFirst();
+  return { reference, unrecorded: recorded ? null : await provider.retrieveCheckout(reference) };
 }
 
 /**
@@ -47,9 +57,12 @@ export async function handlePaymentEvent(
   ctx: AppContext,
   event: ProviderEvent,
   log: FastifyBaseLogger,
-  provider: Pick<PaymentProvider, 'findCheckoutReference'>,
+  provider: Pick<PaymentProvider, 'findCheckoutReference' | 'retrieveCheckout'>,
 ): Promise<EventOutcome> {
-  const checkoutReference = await checkoutReferenceFor(ctx, event, provider);
+  const returned =
+    event.kind === 'return'
+      ? await findReturnedPayment(ctx, event.returned.paymentIntent, provider)
+      : null;
   return withTransaction(ctx, async (tx) => {
     const reference =
       event.kind === 'checkout'
@@ -72,57 +85,62 @@ export async function handlePaymentEvent(
       .execute();
     if (fresh.length === 0) return 'duplicate-event';
 
-    if (event.kind === 'return') {
-      const outcome =
-        checkoutReference === 'not-ours'
-          ? 'not-ours'
-          : await applyReturn(tx, event.id, event.returned, checkoutReference);
-      if (outcome === 'payment-unknown' || outcome === 'mismatch') {
-        // Money went back from a payment we cannot match: staff must look at it in Stripe.
-        log.warn({ event: event.id, outcome }, 'refund or dispute for no payment of ours');
-        await writeAudit(tx.db, tx.clock, {
-          actor: 'stripe',
-          action: 'payment.return_unmatched',
-          details: { event: event.id, type: event.type, outcome },
-        });
-      }
-      await tx.db
-        .updateTable('payment_events')
-        .set({ outcome })
-        .where('id', '=', event.id)
-        .execute();
-      return outcome;
-    }
-    const outcome: EventOutcome =
-      event.kind === 'ignored'
-        ? 'ignored'
-        : await applyCheckout(tx, event.type, event.checkout, async (mismatch) => {
-            log.warn(
-              { event: event.id, session: mismatch.reference, problems: mismatch.problems },
-              'Stripe checkout does not match its payment link: not recorded as paid',
-            );
-            await writeAudit(tx.db, tx.clock, {
-              actor: 'stripe',
-              action: 'payment.mismatch',
-              subject: mismatch.linkId ?? undefined,
-              details: {
-                event: event.id,
-                session: mismatch.reference,
-                problems: mismatch.problems,
-              },
-            });
-          });
-    if (outcome === 'link-already-paid' && event.kind === 'checkout') {
-      // A second payment for a link that was already paid: staff must refund one of them.
-      log.warn({ event: event.id }, 'payment for a link that was already paid');
+    const onMismatch = async (mismatch: Mismatch) => {
+      log.warn(
+        { event: event.id, session: mismatch.reference, problems: mismatch.problems },
+        'Stripe checkout does not match its payment link: not recorded as paid',
+      );
       await writeAudit(tx.db, tx.clock, {
         actor: 'stripe',
-        action: 'payment.duplicate_for_paid_link',
-        subject: event.checkout.linkId ?? undefined,
-        details: { event: event.id, session: event.checkout.reference },
+        action: 'payment.mismatch',
+        subject: mismatch.linkId ?? undefined,
+        details: { event: event.id, session: mismatch.reference, problems: mismatch.problems },
       });
+    };
+    let outcome: EventOutcome;
+    if (event.kind === 'return') {
+      outcome = await applyReturnEvent(tx, event, returned!, onMismatch, log);
+    } else if (event.kind === 'ignored') {
+      outcome = 'ignored';
+    } else {
+      outcome = await applyCheckout(tx, event.type, event.checkout, onMismatch);
+      if (outcome === 'link-already-paid') {
+        // A second payment for a link that was already paid: staff must refund one of them.
+        log.warn({ event: event.id }, 'payment for a link that was already paid');
+        await writeAudit(tx.db, tx.clock, {
+          actor: 'stripe',
+          action: 'payment.duplicate_for_paid_link',
+          subject: event.checkout.linkId ?? undefined,
+          details: { event: event.id, session: event.checkout.reference },
+        });
+      }
     }
     await tx.db.updateTable('payment_events').set({ outcome }).where('id', '=', event.id).execute();
     return outcome;
   });
+}
+
+/** A refund or dispute: its payment recorded first if its own webhook has not come yet. */
+async function applyReturnEvent(
+  tx: AppContext,
+  event: ReturnedEvent,
+  found: Awaited<ReturnType<typeof findReturnedPayment>>,
+  onMismatch: (mismatch: Mismatch) => Promise<void>,
+  log: FastifyBaseLogger,
+): Promise<EventOutcome> {
+  if (found === 'not-ours') return 'not-ours';
+  if (found.unrecorded) {
+    await applyCheckout(tx, 'checkout.completed', found.unrecorded, onMismatch);
+  }
+  const outcome = await applyReturn(tx, event.id, event.returned, found.reference);
+  if (outcome === 'payment-unknown' || outcome === 'mismatch') {
+    // Money went back from a payment we cannot match: staff must look at it in Stripe.
+    log.warn({ event: event.id, outcome }, 'refund or dispute for no payment of ours');
+    await writeAudit(tx.db, tx.clock, {
+      actor: 'stripe',
+      action: 'payment.return_unmatched',
+      details: { event: event.id, type: event.type, outcome },
+    });
+  }
+  return outcome;
 }

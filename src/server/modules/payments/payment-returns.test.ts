@@ -28,8 +28,8 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
   const dispute = (type: string, session: FakeSession, status: string) =>
     t.stripe.disputeEventFor(type, session, { status });
 
-  /** The leaseholder pays `amount` pounds by card; returns the completed session. */
-  async function pay(amount?: string): Promise<FakeSession> {
+  /** The leaseholder presses Pay (`amount` pounds, or all): the session Stripe opens. */
+  async function startCheckout(amount?: string): Promise<FakeSession> {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/payment-link/${link.id}/pay`,
@@ -38,7 +38,12 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
       remoteAddress: IP,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const session = t.stripe.sessions.get(response.json().url.split('/').pop())!;
+    return t.stripe.sessions.get(response.json().url.split('/').pop())!;
+  }
+
+  /** The leaseholder pays `amount` pounds by card; returns the completed session. */
+  async function pay(amount?: string): Promise<FakeSession> {
+    const session = await startCheckout(amount);
     t.stripe.complete(session.id);
     const paid = await deliver(t.stripe.eventFor('checkout.session.completed', session));
     expect(paid.statusCode).toBe(200);
@@ -311,18 +316,36 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
   });
 
   it('leaves alone a refund of a payment the portal did not take, and tells staff of one it lost', async () => {
-    const session = await pay();
+    const session = await startCheckout();
     // The agent's Stripe account takes other payments too: not ours, nothing to say.
     const stranger = { ...session, payment_intent: 'pi_test_not_ours' };
     expect((await deliver(t.stripe.refundEventFor(stranger, 5_000))).statusCode).toBe(200);
-    expect((await account()).balance_pence).toBe(0);
+    expect((await account()).balance_pence).toBe(100_000);
     expect((await audit()).map((entry) => entry.action)).not.toContain('payment.return_unmatched');
 
-    // A checkout of ours whose payment is not on record: staff must look at it in Stripe.
-    await t.ctx.db.deleteFrom('payments').execute();
-    expect((await deliver(t.stripe.refundEventFor(session, 5_000))).statusCode).toBe(200);
-    expect((await account()).balance_pence).toBe(0);
-    expect((await audit()).at(-1)).toMatchObject({ action: 'payment.return_unmatched' });
+    // A checkout of ours that cannot pay its link (its amount was changed at Stripe): nothing
+    // is recorded, and staff are told to look at it in Stripe.
+    t.stripe.complete(session.id);
+    session.amount_total = 1;
+    expect((await deliver(t.stripe.refundEventFor(session, 1))).statusCode).toBe(200);
+    expect((await account()).balance_pence).toBe(100_000);
+    expect((await audit()).map((entry) => entry.action).slice(-2)).toEqual([
+      'payment.mismatch',
+      'payment.return_unmatched',
+    ]);
+  });
+
+  it('records the payment first when its refund comes before its own webhook', async () => {
+    const session = await startCheckout();
+    t.stripe.complete(session.id);
+    // checkout.session.completed is still on its way when staff refund half.
+    expect((await deliver(t.stripe.refundEventFor(session, 50_000))).statusCode).toBe(200);
+    expect(await paymentRow()).toMatchObject({ status: 'succeeded', refunded_pence: 50_000 });
+    expect((await account()).balance_pence).toBe(50_000);
+    const late = await deliver(t.stripe.eventFor('checkout.session.completed', session));
+    expect(late.statusCode).toBe(200);
+    expect((await account()).balance_pence).toBe(50_000);
+    expect(await t.ctx.db.selectFrom('payments').select('id').execute()).toHaveLength(1);
   });
 
   it('answers 500 when Stripe cannot be asked, so that Stripe sends the event again', async () => {
