@@ -37,17 +37,20 @@ export async function reverseOfflinePayment(
   await withTransaction(ctx, async (tx) => {
     await findAccount(tx, tenantId, { forUpdate: true });
     const payment = await findOfflinePayment(tx, tenantId, paymentId);
-    if (payment.reversed_at !== null) {
-      throw new AppError(
+    const alreadyReversed = () =>
+      new AppError(
         'CONFLICT',
-        `This payment was already reversed on ${formatDate(payment.reversed_at)}.`,
+        `This payment was already reversed on ${formatDate(payment.reversed_at ?? tx.clock.now())}.`,
       );
-    }
-    await tx.db
+    if (payment.reversed_at !== null) throw alreadyReversed();
+    // Compare-and-set as well as the account's lock: two presses at once reverse it once.
+    const marked = await tx.db
       .updateTable('offline_payments')
       .set({ reversed_at: tx.clock.now(), reversed_reason: reason })
       .where('id', '=', paymentId)
-      .execute();
+      .where('reversed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) throw alreadyReversed();
     // A negative payment: it is owed again.
     const balancePence = (await takePayment(tx, tenantId, -payment.amount_pence))!;
     const details = {

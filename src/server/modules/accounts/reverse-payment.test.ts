@@ -102,6 +102,27 @@ describe('reversing a payment staff recorded (a bounced cheque, a mistake)', () 
     expect(balance_pence).toBe(120_000);
   });
 
+  it('reverses once when two clerks press Reverse at the same moment', async () => {
+    const paymentId = await record('200.00');
+    const answers = await Promise.all([
+      reverse(paymentId, 'Cheque bounced'),
+      reverse(paymentId, 'Recorded in error'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const { balance_pence } = await t.ctx.db
+      .selectFrom('tenants')
+      .select('balance_pence')
+      .where('id', '=', link.tenant_id)
+      .executeTakeFirstOrThrow();
+    expect(balance_pence).toBe(120_000);
+    const events = await t.ctx.db
+      .selectFrom('account_events')
+      .select('kind')
+      .where('kind', '=', 'payment_returned')
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
   it('lists it in the payments export on the day, and no longer counts it as received today', async () => {
     const paymentId = await record('1200.00', '2026-11-02');
     expect((await api('GET', '/api/dashboard/stats')).json().paymentsToday).toBe(1_200);
