@@ -74,7 +74,7 @@ export function ExportPaymentsDialog({
       isBusy={exporter.isPending}
       onClose={close}
       title="Payments received"
-      description="Every payment made through the portal or recorded by staff, as a CSV to post to your ledger, so the next arrears spreadsheet includes them."
+      description="Every payment made through the portal or recorded by staff, and as minus lines any refunded, disputed or reversed, as a CSV to post to your ledger, so the next arrears spreadsheet includes them."
     >
       <ActionForm
         onSubmit={submit}
