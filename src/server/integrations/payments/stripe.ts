@@ -42,7 +42,7 @@ const DISPUTE_EVENTS = new Set([
 /** Stripe takes a disputed payment back while it is argued, and keeps it if the agent loses. */
 const DISPUTE_HOLDS_FUNDS = new Set(['needs_response', 'under_review', 'lost']);
 /** A dispute (or an inquiry before one) the agent can still answer with evidence. */
-export const DISPUTE_AWAITS_EVIDENCE = new Set(['needs_response', 'warning_needs_response']);
+const DISPUTE_AWAITS_EVIDENCE = new Set(['needs_response', 'warning_needs_response']);
 
 const MINUTE_MS = 60_000;
 /** Stripe accepts a Checkout Session lifetime of 30 minutes to 24 hours. */

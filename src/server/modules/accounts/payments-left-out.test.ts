@@ -47,10 +47,10 @@ describe('payments a sheet leaves out', () => {
     expect(paymentsLeftOut(100_000, 30_000, refunded, null)).toEqual(refunded);
     expect(paymentsLeftOut(30_000, 30_000, refunded, null)).toBeNull();
     expect(leftOutNote(0, 30_000, [refunded[0]!])).toBe(
-      "The sheet's £0.00 is from before £300.00 given back by Stripe (refunds, disputes) on 22/11/2026: the balance stays £300.00, as it is owed again.",
+      "The sheet's £0.00 is from before £300.00 refunded, disputed or reversed on 22/11/2026: the balance stays £300.00, as it is owed again.",
     );
     expect(leftOutNote(100_000, 30_000, refunded)).toBe(
-      "The sheet's £1,000.00 is from before £300.00 given back by Stripe and £1,000.00 paid (refunds, disputes) from 20/11/2026 to 22/11/2026: the balance stays £300.00, as it is owed again.",
+      "The sheet's £1,000.00 is from before £1,000.00 paid and £300.00 refunded, disputed or reversed from 20/11/2026 to 22/11/2026: the balance stays £300.00, as it is owed again.",
     );
     // Only the £700 kept is left for the clerk to check; a payment refunded in full, nothing.
     expect(portalPaymentNote(refunded, null)).toBe(

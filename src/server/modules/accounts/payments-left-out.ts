@@ -7,15 +7,15 @@ import type { AppContext } from '../../context.js';
 export const RECENT_PAYMENT_MS = 14 * 24 * 3_600_000;
 
 export interface RecentPayment {
-  /** Below zero: money Stripe gave back (a refund, a dispute), owed again from then. */
+  /** Below zero: money given back (a refund, a dispute, a reversed cheque), owed again since. */
   amountPence: number;
   at: number;
   isPortal: boolean;
 }
 
 /**
- * Each account's payments of the last 14 days, portal and offline, and the money Stripe gave
- * back, newest first: the agent's sheet may have been exported before them. Two queries for a
+ * Each account's payments of the last 14 days, portal and offline, and the money given back
+ * (payments/apply-return.ts, reverse-offline-payment.ts), newest first: the agent's sheet may have been exported before them. Two queries for a
  * slice of accounts.
  */
 export async function recentPayments(
@@ -127,9 +127,9 @@ export function leftOutNote(
     return `${sheet} is from before ${paid} paid ${when}: ${stays}, so nothing is asked for twice.`;
   }
   const { when } = paidAndWhen(leftOut);
-  const back = paidAndWhen(givenBack).paid;
-  const paid = paidIn.length === 0 ? '' : ` and ${paidAndWhen(paidIn).paid} paid`;
-  return `${sheet} is from before ${back} given back by Stripe${paid} (refunds, disputes) ${when}: ${stays}, as it is owed again.`;
+  const back = `${paidAndWhen(givenBack).paid} refunded, disputed or reversed`;
+  const moved = paidIn.length === 0 ? back : `${paidAndWhen(paidIn).paid} paid and ${back}`;
+  return `${sheet} is from before ${moved} ${when}: ${stays}, as it is owed again.`;
 }
 
 /**

@@ -291,7 +291,7 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
     const before = await upload('before-refund.csv', '0.00');
     expect(before.warnings.map((warning: { message: string }) => warning.message)).toEqual([
       expect.stringMatching(
-        /^The sheet's £0\.00 is from before £1,000\.00 given back by Stripe \(refunds, disputes\) on \d\d\/\d\d\/2026: the balance stays £1,000\.00, as it is owed again\.$/,
+        /^The sheet's £0\.00 is from before £1,000\.00 refunded, disputed or reversed on \d\d\/\d\d\/2026: the balance stays £1,000\.00, as it is owed again\.$/,
       ),
     ]);
     expect((await account()).balance_pence).toBe(100_000);
