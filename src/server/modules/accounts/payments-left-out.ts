@@ -70,7 +70,8 @@ export async function recentPayments(
         ? [{ tenantId: row.tenant_id, amountPence: -pence, at: row.at, isPortal: pence < 0 }]
         : [];
     }),
-  ].sort((a, b) => b.at - a.at);
+    // Money given back follows the payment it undoes, even within the same millisecond.
+  ].sort((a, b) => b.at - a.at || Number(b.amountPence < 0) - Number(a.amountPence < 0));
   for (const { tenantId, ...payment } of all) {
     const payments = byAccount.get(tenantId) ?? [];
     payments.push(payment);

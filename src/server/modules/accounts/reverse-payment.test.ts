@@ -7,6 +7,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
+import { batchOf, csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 
 interface Line {
   kind: string;
@@ -94,6 +95,28 @@ describe('reversing a payment staff recorded (a bounced cheque, a mistake)', () 
     const again = await reverse(paymentId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This payment was already reversed on 02/11/2026.');
+    const { balance_pence } = await t.ctx.db
+      .selectFrom('tenants')
+      .select('balance_pence')
+      .where('id', '=', link.tenant_id)
+      .executeTakeFirstOrThrow();
+    expect(balance_pence).toBe(120_000);
+  });
+
+  it('keeps the bounced cheque owed when the next sheet is from before the bounce', async () => {
+    await reverse(await record('200.00'));
+    t.clock.advance(24 * 3_600_000);
+    // The agent posted the cheque, not yet its bounce: their sheet says £1,000.00.
+    const sheet = csvOf([
+      HEADER,
+      ['Margaret Hughes', '', '', 'Flat 3, 12 Riverside Court, London SE1 9AA', '1000.00'],
+    ]);
+    const response = await uploadFile(t.app, await signIn(t.app), 'november.csv', sheet);
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = await batchOf(t.app, await signIn(t.app), response);
+    expect(batch.warnings.map((warning: { message: string }) => warning.message)).toEqual([
+      "The sheet's £1,000.00 is from before £200.00 refunded, disputed or reversed on 02/11/2026: the balance stays £1,200.00, as it is owed again.",
+    ]);
     const { balance_pence } = await t.ctx.db
       .selectFrom('tenants')
       .select('balance_pence')
