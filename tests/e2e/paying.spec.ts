@@ -376,6 +376,33 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     await stripe?.stop();
   });
 
+  /** One leaseholder, paid in full on the fake hosted page: the session Stripe holds. */
+  async function payThroughStripe(
+    page: Page,
+    tag: string,
+    row: { name: string; address: string; balance: string },
+  ) {
+    const [link] = await seedLinks(page, STRIPE_ORIGIN, tag, [row]);
+    await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
+    await page.getByRole('button', { name: `Pay £${row.balance} Securely` }).click();
+    await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    return stripe.sessions.get(sessionId)!;
+  }
+
+  /** Delivers a signed event to the portal's webhook, as Stripe would. */
+  async function sendWebhook(event: unknown) {
+    const { payload, headers } = stripe.signedWebhook(event);
+    const delivered = await fetch(`${STRIPE_ORIGIN}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers,
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+  }
+
   test('Pay goes to Stripe’s hosted page for the link’s amount, and back to the real result', async ({
     page,
   }) => {
@@ -410,27 +437,13 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     page,
   }) => {
     const tag = `refund${Date.now().toString(36)}`;
-    const [link] = await seedLinks(page, STRIPE_ORIGIN, tag, [
-      { name: 'Jude Fairweather', address: '9 Abbey Road, London NW8 9AY', balance: '150.00' },
-    ]);
-    await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
-    await page.getByRole('button', { name: 'Pay £150.00 Securely' }).click();
-    await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
-    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-
-    // Staff refund it in Stripe; Stripe tells the portal by webhook.
-    const session = stripe.sessions.get(sessionId)!;
-    const { payload, headers } = stripe.signedWebhook(
-      stripe.refundEventFor(session, 15_000, 'requested_by_customer'),
-    );
-    const delivered = await fetch(`${STRIPE_ORIGIN}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers,
-      body: payload,
+    const session = await payThroughStripe(page, tag, {
+      name: 'Jude Fairweather',
+      address: '9 Abbey Road, London NW8 9AY',
+      balance: '150.00',
     });
-    expect(delivered.status).toBe(200);
+    // Staff refund it in Stripe; Stripe tells the portal by webhook.
+    await sendWebhook(stripe.refundEventFor(session, 15_000, 'requested_by_customer'));
 
     await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
     await page.goto(`${STRIPE_ORIGIN}/leaseholders?search=${tag}`);
@@ -442,7 +455,7 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
       .filter({ hasText: 'Payment refunded through Stripe' });
     await expect(refund).toContainText('£150.00');
     await expect(refund).toContainText(
-      `Reason: asked for by the leaseholder. Balance now £150.00 owed. Reference ${sessionId}`,
+      `Reason: asked for by the leaseholder. Balance now £150.00 owed. Reference ${session.id}`,
     );
     await expectNoSeriousAxeViolations(page);
   });
@@ -451,26 +464,15 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     page,
   }) => {
     const tag = `dispute${Date.now().toString(36)}`;
-    const [link] = await seedLinks(page, STRIPE_ORIGIN, tag, [
-      { name: 'Lucy Skye', address: '3 Strawberry Fields, Liverpool L25 5JF', balance: '480.00' },
-    ]);
-    await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
-    await page.getByRole('button', { name: 'Pay £480.00 Securely' }).click();
-    await page.waitForURL(`${stripe.url}/c/pay/cs_test_*`);
-    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-
-    const session = stripe.sessions.get(sessionId)!;
-    const { payload, headers } = stripe.signedWebhook(
+    const session = await payThroughStripe(page, tag, {
+      name: 'Lucy Skye',
+      address: '3 Strawberry Fields, Liverpool L25 5JF',
+      balance: '480.00',
+    });
+    // The leaseholder's bank disputes it; Stripe tells the portal by webhook.
+    await sendWebhook(
       stripe.disputeEventFor('charge.dispute.created', session, { status: 'needs_response' }),
     );
-    const delivered = await fetch(`${STRIPE_ORIGIN}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers,
-      body: payload,
-    });
-    expect(delivered.status).toBe(200);
 
     await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
     const disputes = page
