@@ -48,6 +48,14 @@ describe('reversing a payment staff recorded (a bounced cheque, a mistake)', () 
     const lines = response.json().timeline as Line[];
     return lines.find((line) => line.kind === 'offline_payment')!.refId!;
   };
+  const balance = async () =>
+    (
+      await t.ctx.db
+        .selectFrom('tenants')
+        .select('balance_pence')
+        .where('id', '=', link.tenant_id)
+        .executeTakeFirstOrThrow()
+    ).balance_pence;
   const reverse = (paymentId: string, reason = 'Cheque bounced', tenantId = link.tenant_id) =>
     api('POST', `/api/leaseholders/${tenantId}/payments/${paymentId}/reverse`, { reason });
 
@@ -95,12 +103,7 @@ describe('reversing a payment staff recorded (a bounced cheque, a mistake)', () 
     const again = await reverse(paymentId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This payment was already reversed on 02/11/2026.');
-    const { balance_pence } = await t.ctx.db
-      .selectFrom('tenants')
-      .select('balance_pence')
-      .where('id', '=', link.tenant_id)
-      .executeTakeFirstOrThrow();
-    expect(balance_pence).toBe(120_000);
+    expect(await balance()).toBe(120_000);
   });
 
   it('keeps the bounced cheque owed when the next sheet is from before the bounce', async () => {
@@ -117,12 +120,7 @@ describe('reversing a payment staff recorded (a bounced cheque, a mistake)', () 
     expect(batch.warnings.map((warning: { message: string }) => warning.message)).toEqual([
       "The sheet's £1,000.00 is from before £200.00 refunded, disputed or reversed on 02/11/2026: the balance stays £1,200.00, as it is owed again.",
     ]);
-    const { balance_pence } = await t.ctx.db
-      .selectFrom('tenants')
-      .select('balance_pence')
-      .where('id', '=', link.tenant_id)
-      .executeTakeFirstOrThrow();
-    expect(balance_pence).toBe(120_000);
+    expect(await balance()).toBe(120_000);
   });
 
   it('reverses once when two clerks press Reverse at the same moment', async () => {
@@ -132,12 +130,7 @@ describe('reversing a payment staff recorded (a bounced cheque, a mistake)', () 
       reverse(paymentId, 'Recorded in error'),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const { balance_pence } = await t.ctx.db
-      .selectFrom('tenants')
-      .select('balance_pence')
-      .where('id', '=', link.tenant_id)
-      .executeTakeFirstOrThrow();
-    expect(balance_pence).toBe(120_000);
+    expect(await balance()).toBe(120_000);
     const events = await t.ctx.db
       .selectFrom('account_events')
       .select('kind')
