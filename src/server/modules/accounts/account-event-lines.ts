@@ -139,34 +139,27 @@ function returnedLine(details: Record<string, unknown>, text: string | null): Om
   ]
     .filter(Boolean)
     .join(' ');
-  const amount = pounds(Math.abs(pence));
+  return {
+    kind: 'payment_returned',
+    title: returnedTitle(details, pence),
+    amount: pence === 0 ? null : pounds(Math.abs(pence)),
+    detail,
+  };
+}
+
+function returnedTitle(details: Record<string, unknown>, pence: number): string {
   if (details.kind === 'reversal') {
-    const method =
-      OFFLINE_PAYMENT_METHOD_LABELS[details.method as OfflinePaymentMethod] ?? 'Payment';
-    return { kind: 'payment_returned', title: `${method} reversed`, amount, detail };
+    const method = OFFLINE_PAYMENT_METHOD_LABELS[details.method as OfflinePaymentMethod];
+    return `${method ?? 'Payment'} reversed`;
   }
-  if (details.kind === 'refund') {
-    return { kind: 'payment_returned', title: 'Payment refunded through Stripe', amount, detail };
+  if (details.kind === 'refund') return 'Payment refunded through Stripe';
+  if (pence > 0) return 'Payment disputed: Stripe took it back';
+  if (pence < 0) return 'Dispute won: the payment counts again';
+  if (details.status === 'lost') return 'Dispute lost: the payment stays taken back';
+  if (details.status === 'won' || details.status === 'warning_closed') {
+    return 'Dispute closed: the payment stands';
   }
-  if (pence > 0) {
-    const title = 'Payment disputed: Stripe took it back';
-    return { kind: 'payment_returned', title, amount, detail };
-  }
-  if (pence < 0) {
-    return {
-      kind: 'payment_returned',
-      title: 'Dispute won: the payment counts again',
-      amount,
-      detail,
-    };
-  }
-  const title =
-    details.status === 'lost'
-      ? 'Dispute lost: the payment stays taken back'
-      : details.status === 'won' || details.status === 'warning_closed'
-        ? 'Dispute closed: the payment stands'
-        : "The leaseholder's bank is asking about this payment";
-  return { kind: 'payment_returned', title, detail };
+  return "The leaseholder's bank is asking about this payment";
 }
 
 function describeChange(details: Record<string, unknown>): string {

@@ -1,7 +1,7 @@
-import { type SqlBool, sql } from 'kysely';
 import type { DisputedPayment, ExpiringLink, RecentPayment } from '../../../shared/dashboard.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
+import { awaitingEvidence } from '../payments/apply-return.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Links expiring within this window are shown as warnings. */
@@ -81,8 +81,7 @@ export async function listDisputes(ctx: AppContext): Promise<DisputedPayment[]> 
       'tenants.name',
       'tenants.address',
     ])
-    // Spelled as the partial index is (migration 0024).
-    .where(sql<SqlBool>`payments.dispute_status in ('needs_response', 'warning_needs_response')`)
+    .where(awaitingEvidence)
     .orderBy('payments.dispute_respond_by')
     .limit(20)
     .execute();

@@ -1,6 +1,6 @@
-import { type SqlBool, sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context.js';
+import { awaitingEvidence } from '../payments/apply-return.js';
 
 type Rows = Record<string, string | number>[];
 
@@ -121,8 +121,7 @@ export function registerDatabaseMetrics(registry: Registry, ctx: AppContext): vo
       db
         .selectFrom('payments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        // Spelled as the partial index is (migration 0024).
-        .where(sql<SqlBool>`dispute_status in ('needs_response', 'warning_needs_response')`)
+        .where(awaitingEvidence)
         .execute(),
   );
   databaseGauge(registry, 'portal_upload_batches', 'Upload batches by status.', ['status'], () =>

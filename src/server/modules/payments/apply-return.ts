@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { ReturnState } from '../../integrations/payments/payment-provider.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -17,6 +17,12 @@ export type ReturnOutcome =
   | 'payment-unknown'
   | 'not-settled'
   | 'mismatch';
+
+/**
+ * Disputes still waiting for the agent's evidence, spelled as migration 0024's partial index is,
+ * so that the dashboard and the metrics read only that index.
+ */
+export const awaitingEvidence = sql<SqlBool>`payments.dispute_status in ('needs_response', 'warning_needs_response')`;
 
 /** A dispute in one of these states is over; an older event cannot reopen it. */
 const FINAL_DISPUTE_STATES = new Set(['won', 'lost', 'warning_closed']);

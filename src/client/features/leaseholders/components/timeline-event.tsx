@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../../shared/dates';
 import type { TimelineEvent } from '../../../../shared/leaseholders';
 import { balanceText, decimalStringToPence, formatPence } from '../../../../shared/money';
-
 import { lookOf, statusLook, type Tone } from '../timeline-looks';
 
 const TONES: Record<Tone, string> = {
