@@ -39,6 +39,8 @@ export const RecentPaymentSchema = z.object({
   /** Pounds with two decimals. */
   amount: z.string(),
   paidAt: z.string(),
+  /** Pounds since refunded or taken back by a chargeback; absent when none. */
+  givenBack: z.string().optional(),
 });
 export type RecentPayment = z.infer<typeof RecentPaymentSchema>;
 

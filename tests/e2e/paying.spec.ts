@@ -446,6 +446,10 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     await sendWebhook(stripe.refundEventFor(session, 15_000, 'requested_by_customer'));
 
     await signInThroughForm(page, `${STRIPE_ORIGIN}/admin`);
+    // The dashboard's recent payments still list it, saying the money went back.
+    await expect(
+      page.getByRole('listitem').filter({ hasText: `Jude Fairweather ${tag}` }),
+    ).toContainText('£150.00 given back');
     await page.goto(`${STRIPE_ORIGIN}/leaseholders?search=${tag}`);
     await page.getByRole('link', { name: `Jude Fairweather ${tag}` }).click();
     await expect(page.getByTestId('balance')).toHaveText(/£150\.00\s*owed/);

@@ -26,7 +26,3 @@ export class ChannelError extends Error {
     this.isSlowDown = options.isSlowDown ?? false;
   }
 }
-
-export function isChannelError(error: unknown): error is ChannelError {
-  return error instanceof ChannelError;
-}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DisputedPayment, ExpiringLink, RecentPayment } from '../../../shared/dashboard.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
@@ -13,7 +14,8 @@ const RECENT = 10;
 
 /**
  * GET /api/dashboard/recent-payments: the ten latest payments received, through the portal or
- * recorded by staff (bank transfers, cheques), newest first.
+ * recorded by staff (bank transfers, cheques), newest first. A portal payment since refunded or
+ * taken back by a chargeback still came in, so it stays, with what went back beside it.
  */
 export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment[]> {
   const portal = await ctx.db
@@ -24,6 +26,7 @@ export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment
       'payments.id',
       'payments.amount_pence',
       'payments.paid_at as at',
+      sql<number>`payments.refunded_pence + payments.disputed_pence`.as('given_back_pence'),
       'tenants.id as account_id',
       'tenants.name',
       'tenants.address',
@@ -40,6 +43,7 @@ export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment
       'offline_payments.id',
       'offline_payments.amount_pence',
       'offline_payments.recorded_at as at',
+      sql<number>`0`.as('given_back_pence'),
       'tenants.id as account_id',
       'tenants.name',
       'tenants.address',
@@ -59,6 +63,9 @@ export async function listRecentPayments(ctx: AppContext): Promise<RecentPayment
       address: row.address,
       amount: penceToDecimalString(row.amount_pence),
       paidAt: new Date(Number(row.at)).toISOString(),
+      ...(Number(row.given_back_pence) > 0
+        ? { givenBack: penceToDecimalString(Number(row.given_back_pence)) }
+        : {}),
     }));
 }
 

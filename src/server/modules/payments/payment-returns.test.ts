@@ -137,6 +137,25 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
     ]);
   });
 
+  it('keeps a refunded payment in the dashboard’s recent payments, with what went back', async () => {
+    const recent = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/recent-payments',
+        headers: { cookie: await signIn(t.app) },
+      });
+      return response.json();
+    };
+    const session = await pay();
+    expect((await recent())[0]).not.toHaveProperty('givenBack');
+    await deliver(t.stripe.refundEventFor(session, 25_050));
+    expect(await recent()).toEqual([
+      expect.objectContaining({ amount: '1000.00', givenBack: '250.50' }),
+    ]);
+    await deliver(dispute('charge.dispute.created', session, 'needs_response'));
+    expect((await recent())[0].givenBack).toBe('1000.00');
+  });
+
   it('counts refunds arriving at once by their running totals, not twice', async () => {
     const session = await pay();
     const deliveries = [30_000, 50_000, 45_000, 20_000].map((total) =>

@@ -113,6 +113,23 @@ describe('Recent Payments', () => {
       '/leaseholders/account-9',
     );
     expect(screen.getByText('£310.00')).toBeInTheDocument();
+    expect(screen.queryByText(/given back/)).not.toBeInTheDocument();
+  });
+
+  it('says what of a payment went back, so it never reads as money in hand', async () => {
+    const payment = {
+      id: 'payment-2',
+      accountId: 'account-3',
+      tenantName: 'Margaret Hughes',
+      address: 'Flat 3, Riverside Court',
+      amount: '1245.50',
+      paidAt: new Date(Date.now() - 60_000).toISOString(),
+      givenBack: '245.50',
+    };
+    mockList('/api/dashboard/recent-payments', [() => json([payment])]);
+    renderWithQueries(<RecentPaymentsCard />);
+    expect(await screen.findByText('£1,245.50')).toBeInTheDocument();
+    expect(screen.getByText('£245.50 given back')).toBeInTheDocument();
   });
 
   it('shows the empty state only when the list really is empty', async () => {

@@ -9,7 +9,8 @@ import { useRecentPayments } from '../api/get-recent-payments';
 
 /**
  * Spec section 2: the latest payments (3 skeleton rows while loading; 'No recent payments').
- * A failed read shows an error, never the empty state.
+ * A failed read shows an error, never the empty state. Money since given back (a refund or a
+ * chargeback) is said under the amount, so the list never reads as money still in hand.
  */
 export function RecentPaymentsCard() {
   const payments = useRecentPayments();
@@ -55,6 +56,11 @@ export function RecentPaymentsCard() {
                   <p className="font-semibold tabular-nums text-success">
                     {formatPence(decimalStringToPence(payment.amount))}
                   </p>
+                  {payment.givenBack !== undefined && (
+                    <p className="text-xs font-medium text-destructive">
+                      {formatPence(decimalStringToPence(payment.givenBack))} given back
+                    </p>
+                  )}
                   <p
                     className="text-xs text-muted-foreground"
                     title={formatDateTime(payment.paidAt)}
