@@ -33,6 +33,7 @@ export const ACTION_LABELS: Record<string, string> = {
 
   'leaseholder.note_added': 'Note added',
   'leaseholder.link_sent': 'New link sent',
+  'leaseholders.chased': 'New links sent to everyone owing',
   'leaseholder.hold_started': 'Chasing held',
   'leaseholder.hold_ended': 'Hold ended',
   'leaseholder.contact_changed': 'Contact details changed',

@@ -16,8 +16,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /**
  * Made on first use, not when the module loads: the first Intl object in a page makes the
- * browser load its ICU data (40–70 ms of a cold tab), and the leaseholder's payment page shows
- * no date, so it never pays for that (money.ts formats pounds without Intl).
+ * browser load its ICU data, a wait a slow phone feels, and the leaseholder's payment page
+ * shows no date, so it never pays for that (money.ts formats pounds without Intl).
  */
 let ukParts: Intl.DateTimeFormat | undefined;
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ChasePreviewSchema, ChaseResultSchema } from '../../../shared/chase.js';
 import {
   BalanceCorrectionSchema,
   ContactUpdateSchema,
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { addNote } from './add-note.js';
+import { chaseOwing, previewChase } from './chase-owing.js';
 import { correctBalance } from './correct-balance.js';
 import { editContact } from './edit-contact.js';
 import { sendAccountsCsv } from './export-accounts.js';
@@ -56,6 +58,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/payments/export.csv',
     { schema: { querystring: PaymentsExportQuerySchema } },
     async (request, reply) => sendPaymentsCsv(ctx, request.query, reply),
+  );
+  app.get('/leaseholders/chase', { schema: { response: { 200: ChasePreviewSchema } } }, async () =>
+    previewChase(ctx),
+  );
+  app.post('/leaseholders/chase', { schema: { response: { 200: ChaseResultSchema } } }, async () =>
+    chaseOwing(ctx),
   );
   app.get('/leaseholders/:id', { schema: { params, response: detail } }, async (request) =>
     getAccount(ctx, request.params.id),

@@ -57,7 +57,7 @@ export function LeaseholderFilters({
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
         <SearchField
           id="leaseholder-search"
-          placeholder="Name, email, phone, address or reference"
+          placeholder="Name, address, email, phone, ref."
           value={searchText}
           onChange={onSearchText}
         />

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymentLink, createTenant } from '../../../../tests/helpers/factories.js';
+import {
+  createTestContext,
+  signIn,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../../tests/helpers/test-context.js';
+import { CHASE_DETAIL } from './chase-owing.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+describe('chasing everyone owing who has no open link', () => {
+  let t: TestContext;
+  let cookie: string;
+
+  beforeEach(async () => {
+    t = await createTestContext();
+    t.clock.set(Date.UTC(2026, 10, 2, 10, 0));
+    cookie = await signIn(t.app);
+  });
+  afterEach(() => t.close());
+
+  const api = (method: 'GET' | 'POST', headers: Record<string, string> = { cookie }) =>
+    t.app.inject({
+      method,
+      url: '/api/leaseholders/chase',
+      headers: { ...headers, origin: TEST_ORIGIN },
+    });
+  const chase = async () => {
+    const response = await api('POST');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const preview = async () => {
+    const response = await api('GET');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const openLinksOf = (tenantId: string) =>
+    t.ctx.db
+      .selectFrom('payment_links')
+      .select(['id', 'amount_pence'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', t.clock.now())
+      .execute();
+  /** An account that owes, whose link lapsed a day ago. */
+  const lapsed = (tenant: Parameters<typeof createTenant>[1] = {}, pence = 45_000) =>
+    createPaymentLink(t.ctx, {
+      amount_pence: pence,
+      expires_at: t.clock.now() - DAY_MS,
+      tenant,
+    });
+
+  it('sends a new link for the balance to each, and counts those it leaves out, and why', async () => {
+    const due = await lapsed({ name: 'Margaret Hughes' }, 124_550);
+    const paidUp = await lapsed({ name: 'Paid Up', balance_pence: 0 });
+    await createPaymentLink(t.ctx, { tenant: { name: 'Still Open' } });
+    const held = await lapsed({ name: 'Held', hold_until: t.clock.now() + 30 * DAY_MS });
+    await lapsed({ name: 'No Way', email: null, phone: '+441134960000', phone_kind: 'landline' });
+    await lapsed({ name: 'Sold', last_sheet_at: t.clock.now() - 40 * DAY_MS });
+    await lapsed({ name: 'Erased', erased_at: t.clock.now() - DAY_MS });
+    await lapsed({ name: 'Settling' }).then((link) =>
+      t.ctx.db
+        .updateTable('payment_links')
+        .set({ processing_since: t.clock.now() - DAY_MS })
+        .where('id', '=', link.id)
+        .execute(),
+    );
+    // Owes, and never had a link (an account whose sheet row had no way to reach them, since fixed).
+    const never = await createTenant(t.ctx, { name: 'Never Sent', balance_pence: 8_000 });
+
+    expect(await preview()).toEqual({
+      accounts: 2,
+      owedPence: 132_550,
+      onHold: 1,
+      noContact: 1,
+      offSheets: 1,
+    });
+    expect(await chase()).toEqual({ sent: 2, owedPence: 132_550 });
+
+    expect(await openLinksOf(due.tenant_id)).toEqual([
+      expect.objectContaining({ amount_pence: 124_550 }),
+    ]);
+    expect(await openLinksOf(never.id)).toHaveLength(1);
+    expect(await openLinksOf(held.tenant_id)).toEqual([]);
+    expect(await openLinksOf(paidUp.tenant_id)).toEqual([]);
+    const [link] = await openLinksOf(due.tenant_id);
+    const sent = await t.ctx.db
+      .selectFrom('messages')
+      .innerJoin('message_events', 'message_events.message_id', 'messages.id')
+      .select(['messages.channel', 'message_events.detail'])
+      .where('messages.link_id', '=', link!.id)
+      .orderBy('messages.channel')
+      .execute();
+    expect(sent).toEqual([
+      { channel: 'email', detail: CHASE_DETAIL },
+      { channel: 'whatsapp', detail: CHASE_DETAIL },
+    ]);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('action', '=', 'leaseholders.chased')
+      .execute();
+    expect(audit.map((entry) => JSON.parse(entry.details!))).toEqual([
+      { accounts: 2, owedPence: 132_550 },
+    ]);
+
+    // Chased once: the next press finds everyone with an open link.
+    expect(await preview()).toMatchObject({ accounts: 0, owedPence: 0 });
+    expect(await chase()).toEqual({ sent: 0, owedPence: 0 });
+    expect(await openLinksOf(due.tenant_id)).toHaveLength(1);
+  });
+
+  it('sends each leaseholder one link when pressed twice at once', async () => {
+    const links = [];
+    for (let index = 0; index < 6; index += 1) {
+      links.push(await lapsed({ name: `Leaseholder ${index}` }));
+    }
+    const results = await Promise.all([chase(), chase()]);
+    expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(6);
+    for (const link of links) expect(await openLinksOf(link.tenant_id)).toHaveLength(1);
+    const messages = await t.ctx.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(messages.count)).toBe(12);
+  });
+
+  it('reaches every account however many there are, a slice at a time', async () => {
+    const now = t.clock.now();
+    const rows = Array.from({ length: 1_201 }, (_, index) => ({
+      name: `Leaseholder ${index}`,
+      address: `Flat ${index}, Riverside Court`,
+      balance_pence: 1_000 + index,
+    }));
+    for (const row of rows) await createTenant(t.ctx, { ...row, created_at: now });
+    expect(await chase()).toEqual({
+      sent: 1_201,
+      owedPence: rows.reduce((sum, row) => sum + row.balance_pence, 0),
+    });
+    const open = await t.ctx.db
+      .selectFrom('payment_links')
+      .select((eb) => eb.fn.count<number>('tenant_id').distinct().as('accounts'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(Number(open.accounts)).toBe(1_201);
+  });
+
+  it('is for staff only', async () => {
+    expect((await api('GET', {})).statusCode).toBe(401);
+    expect((await api('POST', {})).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,136 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ChasePreview, ChaseResult } from '../../../shared/chase.js';
+import { OFF_SHEETS_DAYS } from '../../../shared/leaseholders.js';
+import type { AppContext } from '../../context.js';
+import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
+import { withTransaction } from '../../db/with-transaction.js';
+import { writeAudit } from '../../lib/audit.js';
+import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
+import { issueLinks } from './issue-link.js';
+
+/** Accounts made and sent links per transaction, as an upload's slice is. */
+const SLICE = 500;
+const DAY_MS = 24 * 3_600_000;
+
+/** The message log's word for why these links went. */
+export const CHASE_DETAIL = 'Sent by staff: chasing everyone owing';
+
+/** What the accounts a chase may reach are tested on, at `now`. */
+function conditions(now: number) {
+  const notHeld = sql<SqlBool>`(tenants.hold_until is null or tenants.hold_until <= ${now})`;
+  const reachable = sql<SqlBool>`(tenants.email is not null or tenants.phone_kind = 'mobile')`;
+  const onSheets = sql<SqlBool>`(tenants.last_sheet_at is null or tenants.last_sheet_at >= ${
+    now - OFF_SHEETS_DAYS * DAY_MS
+  })`;
+  const chased = sql<SqlBool>`${notHeld} and ${reachable} and ${onSheets}`;
+  return { notHeld, reachable, onSheets, chased };
+}
+
+/**
+ * Accounts that owe, were not erased, and have no open link: none pending and unexpired, and
+ * none with a payment settling (the leaseholder has paid; the bank has not finished).
+ */
+function owingWithoutOpenLink(ctx: AppContext, now: number) {
+  return ctx.db
+    .selectFrom('tenants')
+    .where('tenants.balance_pence', '>', 0)
+    .where('tenants.erased_at', 'is', null)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_links')
+            .select('payment_links.id')
+            .whereRef('payment_links.tenant_id', '=', 'tenants.id')
+            .where('payment_links.status', '=', 'pending')
+            .where((links) =>
+              links.or([
+                links('payment_links.expires_at', '>', now),
+                links('payment_links.processing_since', 'is not', null),
+              ]),
+            ),
+        ),
+      ),
+    );
+}
+
+/** GET /api/leaseholders/chase: who a chase would send to now, and who it would leave out. */
+export async function previewChase(ctx: AppContext): Promise<ChasePreview> {
+  const now = ctx.clock.now();
+  const { notHeld, reachable, onSheets, chased } = conditions(now);
+  const count = (test: RawBuilder<SqlBool>) =>
+    sql<number | string | null>`sum(case when ${test} then 1 else 0 end)`;
+  const row = await owingWithoutOpenLink(ctx, now)
+    .select([
+      count(chased).as('accounts'),
+      sql<
+        number | string | null
+      >`sum(case when ${chased} then tenants.balance_pence else 0 end)`.as('owed'),
+      count(sql<SqlBool>`not ${notHeld}`).as('on_hold'),
+      count(sql<SqlBool>`${notHeld} and not ${reachable}`).as('no_contact'),
+      count(sql<SqlBool>`${notHeld} and ${reachable} and not ${onSheets}`).as('off_sheets'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    accounts: Number(row.accounts ?? 0),
+    owedPence: Number(row.owed ?? 0),
+    onHold: Number(row.on_hold ?? 0),
+    noContact: Number(row.no_contact ?? 0),
+    offSheets: Number(row.off_sheets ?? 0),
+  };
+}
+
+/**
+ * POST /api/leaseholders/chase: a new link for the whole balance, sent at once, to every account
+ * the preview counts, a slice per transaction. Each slice holds the bulk-link-writes lock (as an
+ * upload does), locks its accounts, then reads them again, so a link sent or a payment recorded
+ * meanwhile is seen: pressing twice, or in two tabs, sends nobody a second link.
+ */
+export async function chaseOwing(ctx: AppContext): Promise<ChaseResult> {
+  let sent = 0;
+  let owedPence = 0;
+  let after = '';
+  for (;;) {
+    const slice = await withTransaction(ctx, async (tx) => {
+      await lockKeys(tx.db, tx.engine, [BULK_LINK_WRITES]);
+      const now = tx.clock.now();
+      const chaseable = () =>
+        owingWithoutOpenLink(tx, now)
+          .where(conditions(now).chased)
+          .select(['tenants.id', 'tenants.balance_pence']);
+      const found = await chaseable()
+        .where('tenants.id', '>', after)
+        .orderBy('tenants.id')
+        .limit(SLICE)
+        .$if(tx.engine === 'postgres', (query) => query.forUpdate())
+        .execute();
+      if (found.length === 0) return { found, chased: [] };
+      // Under the row locks, a fresh read: anything committed while waiting for them counts.
+      const chased =
+        tx.engine === 'postgres'
+          ? await chaseable()
+              .where(
+                'tenants.id',
+                'in',
+                found.map((account) => account.id),
+              )
+              .execute()
+          : found;
+      const linkIds = await issueLinks(
+        tx,
+        chased.map((account) => ({ tenantId: account.id, amountPence: account.balance_pence })),
+      );
+      await sendPaymentLinkMessages(tx, linkIds, { detail: CHASE_DETAIL });
+      return { found, chased };
+    });
+    sent += slice.chased.length;
+    owedPence += slice.chased.reduce((sum, account) => sum + account.balance_pence, 0);
+    if (slice.found.length < SLICE) break;
+    after = slice.found.at(-1)!.id;
+  }
+  await writeAudit(ctx.db, ctx.clock, {
+    actor: 'admin',
+    action: 'leaseholders.chased',
+    details: { accounts: sent, owedPence },
+  });
+  return { sent, owedPence };
+}
