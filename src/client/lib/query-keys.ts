@@ -32,6 +32,7 @@ export const queryKeys = {
     lists: ['leaseholders', 'list'],
     list: (query: LeaseholderListQuery) => ['leaseholders', 'list', query],
     detail: (id: string) => ['leaseholders', 'detail', id],
+    chase: ['leaseholders', 'chase'],
   },
   callbackRequests: {
     all: ['callback-requests'],

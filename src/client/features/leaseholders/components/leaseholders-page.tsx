@@ -1,4 +1,4 @@
-import { Receipt, SearchX, Upload, Users } from 'lucide-react';
+import { Receipt, SearchX, Send, Upload, Users } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { ExportCsvButton } from '@/components/export-csv-button';
@@ -13,6 +13,7 @@ import type { LeaseholderSort } from '../../../../shared/leaseholders';
 import { useExportLeaseholders } from '../api/export-leaseholders';
 import { useLeaseholders } from '../api/get-leaseholders';
 import { useLeaseholderListQuery } from '../use-leaseholder-list-query';
+import { ChaseDialog } from './chase-dialog';
 import { ExportPaymentsDialog } from './export-payments-dialog';
 import { LeaseholderFilters } from './leaseholder-filters';
 import { LeaseholdersTable } from './leaseholders-table';
@@ -61,6 +62,7 @@ export function LeaseholdersPage() {
   const list = useLeaseholders(query);
   const exporter = useExportLeaseholders();
   const [isPaymentsOpen, setIsPaymentsOpen] = useState(false);
+  const [isChaseOpen, setIsChaseOpen] = useState(false);
   const [searchText, setSearchText] = useSearchBox(query.search ?? '', (search) =>
     update({ search: search || undefined, offset: 0 }),
   );
@@ -88,6 +90,10 @@ export function LeaseholdersPage() {
         description="Every leaseholder’s balance, payment link and history"
         actions={
           <div className="flex flex-wrap gap-3 self-start lg:self-auto">
+            <Button variant="outline" onClick={() => setIsChaseOpen(true)}>
+              <Send aria-hidden="true" />
+              Chase everyone owing
+            </Button>
             <Button variant="outline" onClick={() => setIsPaymentsOpen(true)}>
               <Receipt aria-hidden="true" />
               Payments received
@@ -101,6 +107,7 @@ export function LeaseholdersPage() {
         }
       />
       <ExportPaymentsDialog isOpen={isPaymentsOpen} onClose={() => setIsPaymentsOpen(false)} />
+      <ChaseDialog isOpen={isChaseOpen} onClose={() => setIsChaseOpen(false)} />
       <div className="flex flex-col gap-4">
         <LeaseholderFilters
           query={query}

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { toast } from '@/components/ui/toaster';
+import { createQueryClient } from '@/lib/query-client';
+import type { ChasePreview } from '../../../../shared/chase';
+import { json, makeLeaseholder, mockApi } from '../test-data';
+import { LeaseholdersPage } from './leaseholders-page';
+
+vi.mock('@/components/ui/toaster', () => ({
+  toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() },
+  Toaster: () => null,
+}));
+
+/** The list, the chase's count, and the chase itself answering what it sent. */
+function mockServer(preview: ChasePreview) {
+  return mockApi(({ method, url }) => {
+    const { pathname } = new URL(url, 'http://localhost');
+    if (pathname === '/api/leaseholders/chase') {
+      return method === 'POST'
+        ? json(200, { sent: preview.accounts, owedPence: preview.owedPence })
+        : json(200, preview);
+    }
+    return json(200, {
+      items: [makeLeaseholder()],
+      total: 1,
+      isTotalCapped: false,
+      limit: 25,
+      offset: 0,
+    });
+  });
+}
+
+async function openChase() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={memoryLocation({ path: '/leaseholders' }).hook}>
+        <LeaseholdersPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Chase everyone owing' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Chase everyone owing?' }) };
+}
+
+describe('Chase everyone owing', () => {
+  beforeEach(() => vi.clearAllMocks());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('counts who gets a link and who is left out, and sends only on confirming', async () => {
+    const calls = mockServer({
+      accounts: 37,
+      owedPence: 2_431_050,
+      onHold: 3,
+      noContact: 1,
+      offSheets: 4,
+    });
+    const { user, dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-count')).toHaveTextContent(
+      '37 leaseholders · £24,310.50 owed in all',
+    );
+    const leftOut = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(leftOut).toEqual([
+      '3 leaseholders on hold',
+      '1 leaseholder with no email address or mobile number',
+      '4 leaseholders on no sheet for 35 days (sold, or a duplicate?)',
+    ]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send 37 links' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/leaseholders/chase',
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('New links sent', {
+      description: 'A payment link went to 37 leaseholders, for £24,310.50 in all.',
+    });
+  });
+
+  it('says when there is nobody to chase, and offers no send', async () => {
+    const calls = mockServer({ accounts: 0, owedPence: 0, onHold: 0, noContact: 0, offSheets: 0 });
+    const { user, dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-count')).toHaveTextContent(
+      'Nobody to chase: everyone who owes has an open link, or is left out below.',
+    );
+    const send = within(dialog).getByRole('button', { name: 'Send links' });
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    await user.click(send);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

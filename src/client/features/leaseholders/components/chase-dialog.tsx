@@ -1,0 +1,118 @@
+import { Send } from 'lucide-react';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/plural';
+import type { ChasePreview } from '../../../../shared/chase';
+import { OFF_SHEETS_DAYS } from '../../../../shared/leaseholders';
+import { formatPence } from '../../../../shared/money';
+import { useChaseOwing, useChasePreview } from '../api/chase-owing';
+import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
+
+/** Why each left-out account is left out, in the clerk's words. */
+function leftOutLines(preview: ChasePreview): string[] {
+  return [
+    preview.onHold > 0 ? `${plural(preview.onHold, 'leaseholder')} on hold` : null,
+    preview.noContact > 0
+      ? `${plural(preview.noContact, 'leaseholder')} with no email address or mobile number`
+      : null,
+    preview.offSheets > 0
+      ? `${plural(preview.offSheets, 'leaseholder')} on no sheet for ${OFF_SHEETS_DAYS} days (sold, or a duplicate?)`
+      : null,
+  ].filter((line) => line !== null);
+}
+
+function Counts({ preview }: { preview: ChasePreview }) {
+  const leftOut = leftOutLines(preview);
+  return (
+    <>
+      <p className="mt-4 rounded-lg bg-muted px-4 py-3" data-testid="chase-count">
+        {preview.accounts === 0 ? (
+          'Nobody to chase: everyone who owes has an open link, or is left out below.'
+        ) : (
+          <>
+            <span className="text-lg font-semibold">{plural(preview.accounts, 'leaseholder')}</span>
+            <span className="text-muted-foreground">
+              {' '}
+              · {formatPence(preview.owedPence)} owed in all
+            </span>
+          </>
+        )}
+      </p>
+      {leftOut.length > 0 ? (
+        <div className="mt-4 text-sm">
+          <p className="font-medium">Left out</p>
+          <ul className="mt-1 list-disc pl-5 text-muted-foreground">
+            {leftOut.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * "Chase everyone owing": between sheets, a new link to each leaseholder who owes and has no
+ * open link, counted first (GET /api/leaseholders/chase), sent only on confirming (POST).
+ */
+export function ChaseDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const preview = useChasePreview(isOpen);
+  const chase = useChaseOwing();
+  const finish = () => {
+    chase.reset();
+    onClose();
+  };
+  const close = () => {
+    if (!chase.isPending) finish();
+  };
+  const count = preview.data?.accounts ?? 0;
+
+  return (
+    <ActionDialog
+      isOpen={isOpen}
+      isBusy={chase.isPending}
+      onClose={close}
+      title="Chase everyone owing?"
+      description="Each leaseholder who owes and has no open payment link gets a new link for their whole balance, sent now by email and WhatsApp, as each has them (SMS if WhatsApp fails)."
+    >
+      {preview.isPending ? (
+        <div className="mt-4 flex flex-col gap-2">
+          <span className="sr-only" role="status">
+            Counting who owes
+          </span>
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-5 w-2/3" />
+        </div>
+      ) : preview.isError ? (
+        <div className="mt-4">
+          <LoadErrorAlert
+            title="Could not count who owes"
+            onRetry={() => void preview.refetch()}
+            isRetrying={preview.isFetching}
+          />
+        </div>
+      ) : (
+        <Counts preview={preview.data} />
+      )}
+      <p className="mt-4 text-sm text-muted-foreground">
+        Leaseholders with an open link are left alone: they already have one to pay through. Once
+        sent, notifications cannot be recalled.
+      </p>
+      <ActionError
+        message={chase.isError ? errorMessage(chase.error, 'The links could not be sent.') : null}
+      />
+      <ActionButtons
+        onCancel={close}
+        isBusy={chase.isPending}
+        isDisabled={count === 0}
+        label={count === 0 ? 'Send links' : `Send ${plural(count, 'link')}`}
+        busyLabel="Sending..."
+        icon={Send}
+        variant="accent"
+        onConfirm={() => chase.mutate(undefined, { onSuccess: finish })}
+      />
+    </ActionDialog>
+  );
+}
