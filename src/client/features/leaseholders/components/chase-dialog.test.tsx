@@ -68,7 +68,9 @@ describe('Chase everyone owing', () => {
     expect(await within(dialog).findByTestId('chase-count')).toHaveTextContent(
       '37 leaseholders · £24,310.50 owed in all',
     );
-    const leftOut = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    const leftOut = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(leftOut).toEqual([
       '3 leaseholders on hold',
       '1 leaseholder with no email address or mobile number',
