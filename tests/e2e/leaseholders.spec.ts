@@ -1,7 +1,10 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signInThroughForm } from './support/auth.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { E2E_PORT } from './support/constants.js';
+import { startPortal } from './support/portal.js';
 
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£),Account Reference';
@@ -238,5 +241,55 @@ test.describe('leaseholders', () => {
     await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
     expect(await overflow()).toBe(0);
     await expectNoSeriousAxeViolations(page, TOASTS);
+  });
+});
+
+/**
+ * A chase reaches every account in the database, so it runs on a portal of its own, where links
+ * last seconds (LINK_LIFETIME_SECONDS, test-only): the sheet's links are made, then really lapse.
+ */
+const CHASE_PORT = E2E_PORT + 4;
+const CHASE_LIFETIME_SECONDS = 8;
+
+test.describe('chasing everyone owing between sheets', () => {
+  let portal: ChildProcess;
+  test.beforeAll(async () => {
+    portal = await startPortal(CHASE_PORT, {
+      LINK_LIFETIME_SECONDS: String(CHASE_LIFETIME_SECONDS),
+    });
+  });
+  test.afterAll(() => {
+    portal?.kill();
+  });
+
+  test('a clerk sends everyone whose link lapsed a new one, and a second press sends none', async ({
+    page,
+  }) => {
+    await signInThroughForm(page, `http://localhost:${CHASE_PORT}/admin`);
+    await uploadArrears(page, uniqueTag());
+    // Time passing is the point: the sheet's links lapse unpaid.
+    await page.waitForTimeout(CHASE_LIFETIME_SECONDS * 1_000 + 500);
+
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Leaseholders' })
+      .click();
+    await page.getByRole('button', { name: 'Chase everyone owing' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Chase everyone owing?' });
+    await expect(dialog.getByTestId('chase-count')).toHaveText(
+      '2 leaseholders · £1,555.50 owed in all',
+    );
+    await expectNoSeriousAxeViolations(page, TOASTS);
+    await dialog.getByRole('button', { name: 'Send 2 links' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText('A payment link went to 2 leaseholders, for £1,555.50 in all.'),
+    ).toBeVisible();
+    await expect(page.getByText(/Link open, expires/)).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Chase everyone owing' }).click();
+    await expect(dialog.getByTestId('chase-count')).toHaveText(
+      'Nobody to chase: everyone who owes has an open link, or is left out below.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
@@ -6,7 +6,8 @@ import { RESEND_ANSWER_MESSAGE } from '../../src/shared/payment-page.js';
 import { type FakeStripeApi, startFakeStripeApi } from '../fakes/fake-stripe-api.js';
 import { signInThroughForm } from './support/auth.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { E2E_ADMIN_PASSWORD, E2E_PORT } from './support/constants.js';
+import { E2E_PORT } from './support/constants.js';
+import { startPortal } from './support/portal.js';
 
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)';
@@ -65,35 +66,6 @@ function linkReadsOf(page: Page): Promise<string[]> {
       .filter((entry) => /^\/api\/payment-link\/[^/]+$/.test(new URL(entry.name).pathname))
       .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
   );
-}
-
-/**
- * Another portal on its own port and throw-away database, with extra settings (Stripe, a short
- * link lifetime). Answers once it is healthy; kill() the process when done.
- */
-async function startPortal(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const origin = `http://localhost:${port}`;
-  const portal = spawn('node', ['tests/e2e/support/start-server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_BASE_URL: origin,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const ready = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return portal;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  portal.kill();
-  throw new Error(`the portal on port ${port} did not start`);
 }
 
 test.describe('paying on a phone (demo payments, the embedded default)', () => {
