@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 export const LEASEHOLDER_FILTERS = [
   'owing',
+  'no_link',
   'in_credit',
   'settled',
   'on_hold',
@@ -18,6 +19,7 @@ export type LeaseholderFilter = (typeof LEASEHOLDER_FILTERS)[number];
 
 export const LEASEHOLDER_FILTER_LABELS: Record<LeaseholderFilter, string> = {
   owing: 'Owing',
+  no_link: 'Owing, no open link',
   in_credit: 'In credit',
   settled: 'Settled',
   on_hold: 'On hold',

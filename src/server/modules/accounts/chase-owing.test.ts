@@ -71,6 +71,20 @@ describe('chasing everyone owing who has no open link', () => {
     // Owes, and never had a link (an account whose sheet row had no way to reach them, since fixed).
     const never = await createTenant(t.ctx, { name: 'Never Sent', balance_pence: 8_000 });
 
+    // The list's "Owing, no open link" shows them all, those a chase leaves out too.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/leaseholders?status=no_link&sort=name&direction=asc',
+      headers: { cookie },
+    });
+    expect(listed.json().items.map((item: { name: string }) => item.name)).toEqual([
+      'Held',
+      'Margaret Hughes',
+      'Never Sent',
+      'No Way',
+      'Sold',
+    ]);
+
     expect(await preview()).toEqual({
       accounts: 2,
       owedPence: 132_550,

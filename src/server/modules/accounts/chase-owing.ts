@@ -6,6 +6,7 @@ import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
+import { hasOpenLink } from '../payment-links/link-state.js';
 import { issueLinks } from './issue-link.js';
 
 /** Accounts made and sent links per transaction, as an upload's slice is. */
@@ -26,31 +27,13 @@ function conditions(now: number) {
   return { notHeld, reachable, onSheets, chased };
 }
 
-/**
- * Accounts that owe, were not erased, and have no open link: none pending and unexpired, and
- * none with a payment settling (the leaseholder has paid; the bank has not finished).
- */
+/** Accounts that owe, were not erased, and have no open link (link-state.ts). */
 function owingWithoutOpenLink(ctx: AppContext, now: number) {
   return ctx.db
     .selectFrom('tenants')
     .where('tenants.balance_pence', '>', 0)
     .where('tenants.erased_at', 'is', null)
-    .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('payment_links')
-            .select('payment_links.id')
-            .whereRef('payment_links.tenant_id', '=', 'tenants.id')
-            .where('payment_links.status', '=', 'pending')
-            .where((links) =>
-              links.or([
-                links('payment_links.expires_at', '>', now),
-                links('payment_links.processing_since', 'is not', null),
-              ]),
-            ),
-        ),
-      ),
-    );
+    .where((eb) => eb.not(hasOpenLink(now)(eb)));
 }
 
 /** GET /api/leaseholders/chase: who a chase would send to now, and who it would leave out. */

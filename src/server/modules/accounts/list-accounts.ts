@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { Database, TenantsTable } from '../../db/schema.js';
 import { paymentUrlOf } from '../messages/message-content.js';
 import { holdsText, isTermInMoreLinks, tenantsMatching } from '../payment-links/link-search.js';
+import { hasOpenLink } from '../payment-links/link-state.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
 import { referenceKeyOf } from './account-keys.js';
 
@@ -108,6 +109,11 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
       return query
         .where('tenants.balance_pence', '>', 0)
         .where('tenants.last_sheet_at', '<', offSheetsBefore(now));
+    case 'no_link':
+      return query
+        .where('tenants.balance_pence', '>', 0)
+        .where('tenants.erased_at', 'is', null)
+        .where((eb) => eb.not(hasOpenLink(now)(eb)));
     case 'unreachable':
       // Asked to pay, and no message ever reached them on any channel: a message failed, and
       // none went. Found from the failed messages (few, by their status index), not by testing

@@ -71,3 +71,25 @@ export function hasEffectiveStatus(status: PaymentLinkStatus, now: number) {
     return eb('payment_links.status', '=', status);
   };
 }
+
+/**
+ * "The account has an open link" in SQL: one pending and unexpired, or one a payment is settling
+ * on (the leaseholder has paid; the bank has not finished). An account without one has nothing
+ * to pay through until staff or the next sheet send a new link.
+ */
+export function hasOpenLink(now: number) {
+  return (eb: ExpressionBuilder<Database, 'tenants'>) =>
+    eb.exists(
+      eb
+        .selectFrom('payment_links')
+        .select('payment_links.id')
+        .whereRef('payment_links.tenant_id', '=', 'tenants.id')
+        .where('payment_links.status', '=', 'pending')
+        .where((links) =>
+          links.or([
+            links('payment_links.expires_at', '>', now),
+            links('payment_links.processing_since', 'is not', null),
+          ]),
+        ),
+    );
+}

@@ -88,6 +88,25 @@ describe('Chase everyone owing', () => {
     });
   });
 
+  it('lists everyone owing with no open link on the page, for a look first', async () => {
+    const calls = mockServer({
+      accounts: 2,
+      owedPence: 50_000,
+      onHold: 0,
+      noContact: 0,
+      offSheets: 0,
+    });
+    const { user, dialog } = await openChase();
+    await within(dialog).findByTestId('chase-count');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'See who owes with no open link' }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.at(-1)!.url).toMatch(/^\/api\/leaseholders\?status=no_link&/));
+    expect(screen.getByRole('radio', { name: 'Owing, no open link' })).toBeChecked();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('says when there is nobody to chase, and offers no send', async () => {
     const calls = mockServer({ accounts: 0, owedPence: 0, onHold: 0, noContact: 0, offSheets: 0 });
     const { user, dialog } = await openChase();

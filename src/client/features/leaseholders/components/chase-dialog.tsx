@@ -1,4 +1,4 @@
-import { Send } from 'lucide-react';
+import { List, Send } from 'lucide-react';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -57,7 +57,16 @@ function Counts({ preview }: { preview: ChasePreview }) {
  * "Chase everyone owing": between sheets, a new link to each leaseholder who owes and has no
  * open link, counted first (GET /api/leaseholders/chase), sent only on confirming (POST).
  */
-export function ChaseDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export function ChaseDialog({
+  isOpen,
+  onClose,
+  onShowList,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Lists everyone owing with no open link on the page below, for a look before sending. */
+  onShowList: () => void;
+}) {
   const preview = useChasePreview(isOpen);
   const chase = useChaseOwing();
   const finish = () => {
@@ -100,6 +109,15 @@ export function ChaseDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
         Leaseholders with an open link are left alone: they already have one to pay through. Once
         sent, notifications cannot be recalled.
       </p>
+      <button
+        type="button"
+        className="mt-1 inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline disabled:opacity-60"
+        onClick={onShowList}
+        disabled={chase.isPending}
+      >
+        <List aria-hidden="true" className="size-4" />
+        See who owes with no open link
+      </button>
       <ActionError
         message={chase.isError ? errorMessage(chase.error, 'The links could not be sent.') : null}
       />

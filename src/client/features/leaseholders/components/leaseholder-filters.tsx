@@ -22,10 +22,12 @@ const SORTS = [
 type StatusChoice = LeaseholderFilter | 'all';
 
 /**
- * What "Unreachable", "On hold" and "Not on recent sheets" mean is not obvious: the chips say it
+ * What "Owing, no open link", "Unreachable", "On hold" and "Not on recent sheets" mean is not obvious: the chips say it
  * on hover, and under them once chosen.
  */
 const HINTS: Partial<Record<LeaseholderFilter, string>> = {
+  no_link:
+    'Owing, with no payment link open: it lapsed, was cancelled, or was never sent. Chase everyone owing sends each a new one.',
   unreachable: 'Sent messages, none of which reached them on any channel.',
   on_hold: 'Chasing held: no reminders or new links.',
   off_sheets: `Owing, and named by no spreadsheet uploaded in the last ${OFF_SHEETS_DAYS} days: sold, or a duplicate account? Open one to correct its balance.`,

@@ -107,7 +107,14 @@ export function LeaseholdersPage() {
         }
       />
       <ExportPaymentsDialog isOpen={isPaymentsOpen} onClose={() => setIsPaymentsOpen(false)} />
-      <ChaseDialog isOpen={isChaseOpen} onClose={() => setIsChaseOpen(false)} />
+      <ChaseDialog
+        isOpen={isChaseOpen}
+        onClose={() => setIsChaseOpen(false)}
+        onShowList={() => {
+          setIsChaseOpen(false);
+          update({ status: 'no_link', offset: 0 });
+        }}
+      />
       <div className="flex flex-col gap-4">
         <LeaseholderFilters
           query={query}
