@@ -74,6 +74,8 @@ export const LeaseholderItemSchema = z.object({
   email: z.string().nullable(),
   /** E.164. */
   phone: z.string().nullable(),
+  /** The phone for people: UK national form ('07911 123456', '0113 496 0000'), else international. */
+  phoneDisplay: z.string().nullable(),
   phoneKind: z.enum(['mobile', 'landline']).nullable(),
   address: z.string(),
   /** What is owed now, pounds; negative is a credit. */

@@ -1,12 +1,3 @@
-/**
- * A UK mobile in the form people write it ('07911 123456'); other numbers as stored (E.164),
- * which is unambiguous if less familiar. Display only: the server keeps E.164.
- */
-export function phoneText(phone: string): string {
-  const mobile = /^\+447(\d{3})(\d{6})$/.exec(phone);
-  return mobile ? `07${mobile[1]} ${mobile[2]}` : phone;
-}
-
 /** Today in the UK as YYYY-MM-DD, the default day of a payment (Europe/London, spec 9). */
 export function ukToday(now: number = Date.now()): string {
   const parts = new Intl.DateTimeFormat('en-GB', {

@@ -13,6 +13,7 @@ export function makeLeaseholder(overrides: Partial<LeaseholderItem> = {}): Lease
     name: 'Margaret Hughes',
     email: 'margaret@example.co.uk',
     phone: '+447911123456',
+    phoneDisplay: '07911 123456',
     phoneKind: 'mobile',
     address: 'Flat 3, Riverside Court, London SE1 9AA',
     balance: '1200.00',

@@ -576,6 +576,15 @@ describe('leaseholder accounts', () => {
     );
   });
 
+  it('shows each phone as people write it: a landline grouped by its area code', async () => {
+    expect(await account()).toMatchObject({ phone: '+447911123456', phoneDisplay: '07911 123456' });
+    const leeds = await createPaymentLink(t.ctx, {
+      tenant: { name: 'Kwame Mensah', phone: '+441134960000', phone_kind: 'landline' },
+    });
+    const detail = (await api('GET', `/api/leaseholders/${leeds.tenant_id}`)).json();
+    expect(detail).toMatchObject({ phoneKind: 'landline', phoneDisplay: '0113 496 0000' });
+  });
+
   it('carries the account on every payment-link item', async () => {
     const page = (await api('GET', '/api/payment-links')).json();
     expect(page.items[0].tenant.accountId).toBe(link.tenant_id);

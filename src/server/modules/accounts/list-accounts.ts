@@ -15,6 +15,7 @@ import {
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Database, TenantsTable } from '../../db/schema.js';
+import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { paymentUrlOf } from '../messages/message-content.js';
 import { holdsText, isTermInMoreLinks, tenantsMatching } from '../payment-links/link-search.js';
 import { hasOpenLink } from '../payment-links/link-state.js';
@@ -276,6 +277,7 @@ export function toLeaseholderItem(
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneDisplay: row.phone === null ? null : formatPhoneForDisplay(row.phone),
     phoneKind: row.phone_kind,
     address: row.address,
     balance: penceToDecimalString(row.balance_pence),

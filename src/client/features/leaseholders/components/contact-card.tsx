@@ -6,7 +6,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { mailtoHref, telHref } from '@/lib/contact-links';
 import { formatDate } from '../../../../shared/dates';
 import type { LeaseholderDetail } from '../../../../shared/leaseholders';
-import { phoneText } from '../balance';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,7 +62,7 @@ export function ContactCard({
                   href={telHref(phone)}
                   className="text-primary underline-offset-4 hover:underline"
                 >
-                  {phoneText(phone)}
+                  {leaseholder.phoneDisplay ?? phone}
                 </a>
                 <span className="block text-sm text-muted-foreground">
                   {leaseholder.phoneKind === 'landline'

@@ -11,7 +11,6 @@ import {
   type LeaseholderDetail,
 } from '../../../../shared/leaseholders';
 import { useUpdateContact } from '../api/update-contact';
-import { phoneText } from '../balance';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
 import { FormField, fieldAria } from './form-field';
 
@@ -36,7 +35,7 @@ function formValuesOf(leaseholder: LeaseholderDetail): ContactForm {
   return {
     name: leaseholder.name,
     email: leaseholder.email ?? '',
-    phone: leaseholder.phone ? phoneText(leaseholder.phone) : '',
+    phone: leaseholder.phoneDisplay ?? '',
     address: leaseholder.address,
     reference: leaseholder.reference ?? '',
   };

@@ -12,7 +12,6 @@ import type {
   LeaseholderSort,
 } from '../../../../shared/leaseholders';
 import { balanceText, decimalStringToPence, formatPence } from '../../../../shared/money';
-import { phoneText } from '../balance';
 import { LeaseholderBadges } from './leaseholder-badges';
 
 function OwingFor({ leaseholder }: { leaseholder: LeaseholderItem }) {
@@ -78,7 +77,7 @@ function LeaseholderRow({ leaseholder, now }: { leaseholder: LeaseholderItem; no
       </td>
       <td className="hidden min-w-0 text-muted-foreground lg:table-cell lg:px-4 lg:py-3">
         <div>{leaseholder.email ? <EmailAddress address={leaseholder.email} /> : 'No email'}</div>
-        <div>{leaseholder.phone ? phoneText(leaseholder.phone) : 'No phone'}</div>
+        <div>{leaseholder.phoneDisplay ?? 'No phone'}</div>
       </td>
       <td
         className={cn(

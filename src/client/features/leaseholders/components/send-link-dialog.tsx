@@ -14,7 +14,6 @@ import type { PreviewData } from '../../../../shared/messages';
 import { formatPence } from '../../../../shared/money';
 import { useNewLinkPreview } from '../api/get-new-link-preview';
 import { useSendNewLink } from '../api/send-new-link';
-import { phoneText } from '../balance';
 import { channelsOf } from '../channels';
 import { ActionButtons, ActionDialog, type ActionDialogProps, ActionError } from './action-dialog';
 
@@ -128,7 +127,7 @@ export function SendLinkDialog({ leaseholder, isOpen, onClose }: ActionDialogPro
   const { hasEmail, hasMobile } = channelsOf(leaseholder);
   const via = [
     hasEmail && leaseholder.email ? `email to ${leaseholder.email}` : null,
-    hasMobile && leaseholder.phone ? `WhatsApp to ${phoneText(leaseholder.phone)}` : null,
+    hasMobile && leaseholder.phoneDisplay ? `WhatsApp to ${leaseholder.phoneDisplay}` : null,
   ].filter(Boolean);
   const finish = () => {
     send.reset();
