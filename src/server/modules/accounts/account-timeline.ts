@@ -96,6 +96,17 @@ export async function accountTimeline(
     const messages = await ctx.db
       .selectFrom('messages')
       .select(['id', 'link_id', 'kind', 'channel', 'status', 'error', 'created_at', 'recipient'])
+      // Why it was sent (staff's send, a chase, the leaseholder's request), said when queued.
+      .select((eb) =>
+        eb
+          .selectFrom('message_events')
+          .select('message_events.detail')
+          .whereRef('message_events.message_id', '=', 'messages.id')
+          .where('message_events.status', '=', 'queued')
+          .orderBy('message_events.at')
+          .limit(1)
+          .as('why'),
+      )
       .where('link_id', 'in', linkIds)
       .execute();
     for (const message of messages) {
@@ -104,7 +115,7 @@ export async function accountTimeline(
         kind: 'message',
         title: `${MESSAGE_TITLES[message.kind] ?? message.kind} by ${CHANNEL_NAMES[message.channel] ?? message.channel}`,
         status: message.status,
-        detail: message.error,
+        detail: message.error ?? message.why,
         linkId: message.link_id,
         refId: message.id,
       });

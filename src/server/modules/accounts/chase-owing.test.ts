@@ -112,6 +112,18 @@ describe('chasing everyone owing who has no open link', () => {
       { channel: 'email', detail: CHASE_DETAIL },
       { channel: 'whatsapp', detail: CHASE_DETAIL },
     ]);
+    // The leaseholder's history says why the link came.
+    const timeline = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/leaseholders/${due.tenant_id}`,
+        headers: { cookie },
+      })
+    ).json().timeline as { kind: string; detail: string | null }[];
+    expect(timeline.filter((line) => line.kind === 'message').map((line) => line.detail)).toEqual([
+      CHASE_DETAIL,
+      CHASE_DETAIL,
+    ]);
     const audit = await t.ctx.db
       .selectFrom('audit_log')
       .select(['action', 'details'])
