@@ -12,6 +12,8 @@ export const ChasePreviewSchema = z.object({
   onHold: z.number().int(),
   noContact: z.number().int(),
   offSheets: z.number().int(),
+  /** When the messages go (ISO): now, or 10:00 UK time when it is night (decision 0015). */
+  sendsAt: z.string(),
 });
 export type ChasePreview = z.infer<typeof ChasePreviewSchema>;
 
@@ -19,5 +21,6 @@ export type ChasePreview = z.infer<typeof ChasePreviewSchema>;
 export const ChaseResultSchema = z.object({
   sent: z.number().int(),
   owedPence: z.number().int(),
+  sendsAt: z.string(),
 });
 export type ChaseResult = z.infer<typeof ChaseResultSchema>;

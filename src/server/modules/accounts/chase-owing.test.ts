@@ -6,6 +6,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
+import { sendJobKey } from '../messages/job-kinds.js';
 import { CHASE_DETAIL } from './chase-owing.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -86,13 +87,14 @@ describe('chasing everyone owing who has no open link', () => {
     ]);
 
     expect(await preview()).toEqual({
+      sendsAt: new Date(t.clock.now()).toISOString(),
       accounts: 2,
       owedPence: 132_550,
       onHold: 1,
       noContact: 1,
       offSheets: 1,
     });
-    expect(await chase()).toEqual({ sent: 2, owedPence: 132_550 });
+    expect(await chase()).toMatchObject({ sent: 2, owedPence: 132_550 });
 
     expect(await openLinksOf(due.tenant_id)).toEqual([
       expect.objectContaining({ amount_pence: 124_550 }),
@@ -135,8 +137,38 @@ describe('chasing everyone owing who has no open link', () => {
 
     // Chased once: the next press finds everyone with an open link.
     expect(await preview()).toMatchObject({ accounts: 0, owedPence: 0 });
-    expect(await chase()).toEqual({ sent: 0, owedPence: 0 });
+    expect(await chase()).toMatchObject({ sent: 0, owedPence: 0 });
     expect(await openLinksOf(due.tenant_id)).toHaveLength(1);
+  });
+
+  it('holds the messages of a chase pressed at night until 10:00, and sends by day at once', async () => {
+    const night = await lapsed({ name: 'Night Owl' });
+    t.clock.set(Date.UTC(2026, 10, 2, 22, 30));
+    cookie = await signIn(t.app);
+    const morning = new Date(Date.UTC(2026, 10, 3, 10, 0)).toISOString();
+    expect(await preview()).toMatchObject({ accounts: 1, sendsAt: morning });
+    expect(await chase()).toMatchObject({ sent: 1, sendsAt: morning });
+    const [link] = await openLinksOf(night.tenant_id);
+    const messages = await t.ctx.db
+      .selectFrom('messages')
+      .select('id')
+      .where('link_id', '=', link!.id)
+      .execute();
+    const jobs = await t.ctx.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where(
+        'idempotency_key',
+        'in',
+        messages.map((message) => sendJobKey(message.id)),
+      )
+      .execute();
+    expect(jobs.map((job) => new Date(job.run_at).toISOString())).toEqual([morning, morning]);
+
+    t.clock.set(Date.UTC(2026, 10, 3, 11, 0));
+    cookie = await signIn(t.app);
+    await lapsed({ name: 'Early Bird' });
+    expect((await chase()).sendsAt).toBe(new Date(t.clock.now()).toISOString());
   });
 
   it('sends each leaseholder one link when pressed twice at once', async () => {
@@ -162,7 +194,7 @@ describe('chasing everyone owing who has no open link', () => {
       balance_pence: 1_000 + index,
     }));
     for (const row of rows) await createTenant(t.ctx, { ...row, created_at: now });
-    expect(await chase()).toEqual({
+    expect(await chase()).toMatchObject({
       sent: 1_201,
       owedPence: rows.reduce((sum, row) => sum + row.balance_pence, 0),
     });

@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChasePreview, ChaseResult } from '../../../shared/chase.js';
+import { sociableTime } from '../../../shared/expiry.js';
 import { OFF_SHEETS_DAYS } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
@@ -59,19 +60,23 @@ export async function previewChase(ctx: AppContext): Promise<ChasePreview> {
     onHold: Number(row.on_hold ?? 0),
     noContact: Number(row.no_contact ?? 0),
     offSheets: Number(row.off_sheets ?? 0),
+    sendsAt: new Date(sociableTime(now)).toISOString(),
   };
 }
 
 /**
- * POST /api/leaseholders/chase: a new link for the whole balance, sent at once, to every account
- * the preview counts, a slice per transaction. Each slice holds the bulk-link-writes lock (as an
- * upload does), locks its accounts, then reads them again, so a link sent or a payment recorded
- * meanwhile is seen: pressing twice, or in two tabs, sends nobody a second link.
+ * POST /api/leaseholders/chase: a new link for the whole balance to every account the preview
+ * counts, a slice per transaction. Each slice holds the bulk-link-writes lock (as an upload
+ * does), locks its accounts, then reads them again, so a link sent or a payment recorded
+ * meanwhile is seen: pressing twice, or in two tabs, sends nobody a second link. The messages go
+ * at once by day; pressed at night they wait for 10:00, as automatic ones do (decision 0015): a
+ * bulk send must not buzz hundreds of phones at night.
  */
 export async function chaseOwing(ctx: AppContext): Promise<ChaseResult> {
   let sent = 0;
   let owedPence = 0;
   let after = '';
+  const sendAt = sociableTime(ctx.clock.now());
   for (;;) {
     const slice = await withTransaction(ctx, async (tx) => {
       await lockKeys(tx.db, tx.engine, [BULK_LINK_WRITES]);
@@ -102,7 +107,7 @@ export async function chaseOwing(ctx: AppContext): Promise<ChaseResult> {
         tx,
         chased.map((account) => ({ tenantId: account.id, amountPence: account.balance_pence })),
       );
-      await sendPaymentLinkMessages(tx, linkIds, { detail: CHASE_DETAIL });
+      await sendPaymentLinkMessages(tx, linkIds, { detail: CHASE_DETAIL, sendAt });
       return { found, chased };
     });
     sent += slice.chased.length;
@@ -115,5 +120,5 @@ export async function chaseOwing(ctx: AppContext): Promise<ChaseResult> {
     action: 'leaseholders.chased',
     details: { accounts: sent, owedPence },
   });
-  return { sent, owedPence };
+  return { sent, owedPence, sendsAt: new Date(sendAt).toISOString() };
 }

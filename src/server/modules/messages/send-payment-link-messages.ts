@@ -13,13 +13,14 @@ import { scheduleRemindersFor } from './schedule-reminders.js';
  * if they have a phone (SMS only as WhatsApp's fallback), rendered now from the current
  * templates, each with its send job; then the link's reminders. Sending the same link again adds
  * nothing (one message per link, kind and channel), unless it is for a new `occasion` (sent
- * again on request). Callers audit the staff action themselves.
+ * again on request). `sendAt` holds them until then (a chase pressed at night). Callers audit the
+ * staff action themselves.
  * Returns how many new messages were queued.
  */
 export async function sendPaymentLinkMessages(
   ctx: AppContext,
   linkIds: readonly string[],
-  options: { occasion?: string; detail?: string } = {},
+  options: { occasion?: string; detail?: string; sendAt?: number } = {},
 ): Promise<{ queued: number }> {
   const uniqueIds = [...new Set(linkIds)];
   return withTransaction(ctx, async (tx) => {

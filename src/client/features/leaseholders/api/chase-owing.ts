@@ -4,8 +4,14 @@ import { apiRequest, errorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { queryKeys } from '@/lib/query-keys';
 import type { ChasePreview, ChaseResult } from '../../../../shared/chase';
+import { formatDateTime } from '../../../../shared/dates';
 import { formatPence } from '../../../../shared/money';
 import { refreshAccountViews } from './account-changed';
+
+/** Whether a chase's messages wait for the morning: it was pressed at night (10:00–20:00 UK time). */
+export function isHeldForMorning(sendsAt: string): boolean {
+  return Date.parse(sendsAt) > Date.now() + 60_000;
+}
 
 /** GET /api/leaseholders/chase: who a chase would send to now; read afresh each time it opens. */
 export const chasePreviewQueryOptions = queryOptions({
@@ -29,7 +35,11 @@ export const chaseOwingMutationOptions = mutationOptions({
       description:
         result.sent === 0
           ? 'Everyone owing already has an open link.'
-          : `A payment link went to ${plural(result.sent, 'leaseholder')}, for ${formatPence(result.owedPence)} in all.`,
+          : `A payment link went to ${plural(result.sent, 'leaseholder')}, for ${formatPence(result.owedPence)} in all.${
+              isHeldForMorning(result.sendsAt)
+                ? ` The messages go on ${formatDateTime(result.sendsAt)}.`
+                : ''
+            }`,
     });
   },
   onError: (error) =>

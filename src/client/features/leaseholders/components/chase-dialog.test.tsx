@@ -9,6 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { toast } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import type { ChasePreview } from '../../../../shared/chase';
+import { formatDateTime } from '../../../../shared/dates';
 import { json, makeLeaseholder, mockApi } from '../test-data';
 import { LeaseholdersPage } from './leaseholders-page';
 
@@ -18,12 +19,25 @@ vi.mock('@/components/ui/toaster', () => ({
 }));
 
 /** The list, the chase's count, and the chase itself answering what it sent. */
-function mockServer(preview: ChasePreview) {
+function mockServer(counts: Partial<ChasePreview>) {
+  const preview: ChasePreview = {
+    accounts: 0,
+    owedPence: 0,
+    onHold: 0,
+    noContact: 0,
+    offSheets: 0,
+    sendsAt: new Date().toISOString(),
+    ...counts,
+  };
   return mockApi(({ method, url }) => {
     const { pathname } = new URL(url, 'http://localhost');
     if (pathname === '/api/leaseholders/chase') {
       return method === 'POST'
-        ? json(200, { sent: preview.accounts, owedPence: preview.owedPence })
+        ? json(200, {
+            sent: preview.accounts,
+            owedPence: preview.owedPence,
+            sendsAt: preview.sendsAt,
+          })
         : json(200, preview);
     }
     return json(200, {
@@ -76,6 +90,7 @@ describe('Chase everyone owing', () => {
       '1 leaseholder with no email address or mobile number',
       '4 leaseholders on no sheet for 35 days (sold, or a duplicate?)',
     ]);
+    expect(within(dialog).queryByTestId('chase-when')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Send 37 links' }));
@@ -88,14 +103,23 @@ describe('Chase everyone owing', () => {
     });
   });
 
+  it('says the messages wait for the morning when it is night', async () => {
+    const morning = new Date(Date.now() + 9 * 3_600_000).toISOString();
+    mockServer({ accounts: 3, owedPence: 90_000, sendsAt: morning });
+    const { user, dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-when')).toHaveTextContent(
+      `It is outside 10:00–20:00: the links are made now, and their messages wait until ${formatDateTime(morning)}, so no phone buzzes at night.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send 3 links' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('New links sent', {
+        description: `A payment link went to 3 leaseholders, for £900.00 in all. The messages go on ${formatDateTime(morning)}.`,
+      }),
+    );
+  });
+
   it('lists everyone owing with no open link on the page, for a look first', async () => {
-    const calls = mockServer({
-      accounts: 2,
-      owedPence: 50_000,
-      onHold: 0,
-      noContact: 0,
-      offSheets: 0,
-    });
+    const calls = mockServer({ accounts: 2, owedPence: 50_000 });
     const { user, dialog } = await openChase();
     await within(dialog).findByTestId('chase-count');
     await user.click(
@@ -108,7 +132,7 @@ describe('Chase everyone owing', () => {
   });
 
   it('says when there is nobody to chase, and offers no send', async () => {
-    const calls = mockServer({ accounts: 0, owedPence: 0, onHold: 0, noContact: 0, offSheets: 0 });
+    const calls = mockServer({});
     const { user, dialog } = await openChase();
     expect(await within(dialog).findByTestId('chase-count')).toHaveTextContent(
       'Nobody to chase: everyone who owes has an open link, or is left out below.',

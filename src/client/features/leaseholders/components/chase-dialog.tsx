@@ -1,12 +1,13 @@
-import { List, Send } from 'lucide-react';
+import { List, Moon, Send } from 'lucide-react';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import type { ChasePreview } from '../../../../shared/chase';
+import { formatDateTime } from '../../../../shared/dates';
 import { OFF_SHEETS_DAYS } from '../../../../shared/leaseholders';
 import { formatPence } from '../../../../shared/money';
-import { useChaseOwing, useChasePreview } from '../api/chase-owing';
+import { isHeldForMorning, useChaseOwing, useChasePreview } from '../api/chase-owing';
 import { ActionButtons, ActionDialog, ActionError } from './action-dialog';
 
 /** Why each left-out account is left out, in the clerk's words. */
@@ -39,6 +40,15 @@ function Counts({ preview }: { preview: ChasePreview }) {
           </>
         )}
       </p>
+      {preview.accounts > 0 && isHeldForMorning(preview.sendsAt) ? (
+        <p className="mt-3 flex items-start gap-2 text-sm" data-testid="chase-when">
+          <Moon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span>
+            It is outside 10:00–20:00: the links are made now, and their messages wait until{' '}
+            <strong>{formatDateTime(preview.sendsAt)}</strong>, so no phone buzzes at night.
+          </span>
+        </p>
+      ) : null}
       {leftOut.length > 0 ? (
         <div className="mt-4 text-sm">
           <p className="font-medium">Left out</p>
