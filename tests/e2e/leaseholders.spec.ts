@@ -292,7 +292,7 @@ test.describe('chasing everyone owing between sheets', () => {
 
     await page.getByRole('button', { name: 'Chase everyone owing' }).click();
     await expect(dialog.getByTestId('chase-count')).toHaveText(
-      'Nobody to chase: everyone who owes has an open link, or is left out below.',
+      'Nobody to chase: everyone who owes has an open link.',
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

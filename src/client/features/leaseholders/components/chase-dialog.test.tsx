@@ -135,7 +135,7 @@ describe('Chase everyone owing', () => {
     const calls = mockServer({});
     const { user, dialog } = await openChase();
     expect(await within(dialog).findByTestId('chase-count')).toHaveTextContent(
-      'Nobody to chase: everyone who owes has an open link, or is left out below.',
+      'Nobody to chase: everyone who owes has an open link.',
     );
     const send = within(dialog).getByRole('button', { name: 'Send links' });
     expect(send).toHaveAttribute('aria-disabled', 'true');
@@ -143,5 +143,14 @@ describe('Chase everyone owing', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says nobody is left to chase but those left out, when all who remain are', async () => {
+    mockServer({ onHold: 2 });
+    const { dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-count')).toHaveTextContent(
+      'Nobody to chase: everyone who owes has an open link, or is left out below.',
+    );
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('2 leaseholders on hold');
   });
 });

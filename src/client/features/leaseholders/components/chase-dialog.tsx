@@ -29,7 +29,7 @@ function Counts({ preview }: { preview: ChasePreview }) {
     <>
       <p className="mt-4 rounded-lg bg-muted px-4 py-3" data-testid="chase-count">
         {preview.accounts === 0 ? (
-          'Nobody to chase: everyone who owes has an open link, or is left out below.'
+          `Nobody to chase: everyone who owes has an open link${leftOut.length > 0 ? ', or is left out below' : ''}.`
         ) : (
           <>
             <span className="text-lg font-semibold">{plural(preview.accounts, 'leaseholder')}</span>
