@@ -21,6 +21,9 @@ describe('a provider that asks us to slow down', () => {
   afterEach(() => t.close());
 
   it('pauses the channel on 429, then delivers every message once at the set rate', async () => {
+    // The links are made on the real time the worker runs on below: made on the test clock's
+    // fixed date, their reminders would fall due on the real one (24 hours before a week later).
+    t.clock.set(Date.now());
     const links = [];
     for (let n = 0; n < LINKS; n += 1) {
       links.push(
