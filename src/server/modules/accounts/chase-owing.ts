@@ -1,18 +1,16 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ChasePreview, ChaseResult } from '../../../shared/chase.js';
 import { sociableTime } from '../../../shared/expiry.js';
-import { OFF_SHEETS_DAYS } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { BULK_LINK_WRITES, lockKeys } from '../../db/key-locks.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
-import { hasOpenLink } from '../payment-links/link-state.js';
 import { issueLinks } from './issue-link.js';
+import { filteredAccounts, offSheetsBefore } from './list-accounts.js';
 
 /** Accounts made and sent links per transaction, as an upload's slice is. */
 const SLICE = 500;
-const DAY_MS = 24 * 3_600_000;
 
 /** The message log's word for why these links went. */
 export const CHASE_DETAIL = 'Sent by staff: chasing everyone owing';
@@ -21,20 +19,16 @@ export const CHASE_DETAIL = 'Sent by staff: chasing everyone owing';
 function conditions(now: number) {
   const notHeld = sql<SqlBool>`(tenants.hold_until is null or tenants.hold_until <= ${now})`;
   const reachable = sql<SqlBool>`(tenants.email is not null or tenants.phone_kind = 'mobile')`;
-  const onSheets = sql<SqlBool>`(tenants.last_sheet_at is null or tenants.last_sheet_at >= ${
-    now - OFF_SHEETS_DAYS * DAY_MS
-  })`;
+  const onSheets = sql<SqlBool>`(tenants.last_sheet_at is null or tenants.last_sheet_at >= ${offSheetsBefore(
+    now,
+  )})`;
   const chased = sql<SqlBool>`${notHeld} and ${reachable} and ${onSheets}`;
   return { notHeld, reachable, onSheets, chased };
 }
 
-/** Accounts that owe, were not erased, and have no open link (link-state.ts). */
-function owingWithoutOpenLink(ctx: AppContext, now: number) {
-  return ctx.db
-    .selectFrom('tenants')
-    .where('tenants.balance_pence', '>', 0)
-    .where('tenants.erased_at', 'is', null)
-    .where((eb) => eb.not(hasOpenLink(now)(eb)));
+/** Accounts that owe, were not erased, and have no open link: the list's "Owing, no open link". */
+function owingWithoutOpenLink(ctx: AppContext) {
+  return filteredAccounts(ctx, { status: 'no_link' }, false);
 }
 
 /** GET /api/leaseholders/chase: who a chase would send to now, and who it would leave out. */
@@ -43,7 +37,7 @@ export async function previewChase(ctx: AppContext): Promise<ChasePreview> {
   const { notHeld, reachable, onSheets, chased } = conditions(now);
   const count = (test: RawBuilder<SqlBool>) =>
     sql<number | string | null>`sum(case when ${test} then 1 else 0 end)`;
-  const row = await owingWithoutOpenLink(ctx, now)
+  const row = await owingWithoutOpenLink(ctx)
     .select([
       count(chased).as('accounts'),
       sql<
@@ -82,7 +76,7 @@ export async function chaseOwing(ctx: AppContext): Promise<ChaseResult> {
       await lockKeys(tx.db, tx.engine, [BULK_LINK_WRITES]);
       const now = tx.clock.now();
       const chaseable = () =>
-        owingWithoutOpenLink(tx, now)
+        owingWithoutOpenLink(tx)
           .where(conditions(now).chased)
           .select(['tenants.id', 'tenants.balance_pence']);
       const found = await chaseable()

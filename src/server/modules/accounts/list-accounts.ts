@@ -85,7 +85,7 @@ function matchesSearch(
 }
 
 /** Accounts owing that no upload named since this time are not on recent sheets. */
-function offSheetsBefore(now: number): number {
+export function offSheetsBefore(now: number): number {
   return now - OFF_SHEETS_DAYS * DAY_MS;
 }
 
