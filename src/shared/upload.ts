@@ -107,6 +107,8 @@ export const ReconciliationSchema = z.object({
   changed: z.number(),
   unchanged: z.number(),
   settled: z.number(),
+  /** Rows owing nothing (or in credit) for no account on file: nothing to ask, nothing made. */
+  notOwed: z.number().default(0),
 });
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
 
@@ -139,7 +141,8 @@ export const BatchSchema = z.object({
   unsentLinks: z.number(),
   /**
    * What the upload did to the leaseholder accounts (issue 29): new accounts, changed balances
-   * (a new link replaces the open one), unchanged (nothing made or sent), settled (link closed).
+   * (a new link replaces the open one), unchanged (nothing made or sent), settled (link closed),
+   * not owed (nothing owed by someone not on file: passed over, no account made).
    */
   reconciliation: ReconciliationSchema,
   /**

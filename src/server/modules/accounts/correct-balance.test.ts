@@ -183,7 +183,13 @@ describe('correcting a balance', () => {
 
     // The agent's ledger has not caught up: the sheet still shows £1,245.50.
     const december = await upload('december.csv', '1245.50');
-    expect(december.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 1 });
+    expect(december.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 0,
+      settled: 1,
+      notOwed: 0,
+    });
     expect(december.warnings).toEqual([
       {
         row: 2,

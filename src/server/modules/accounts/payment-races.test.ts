@@ -98,7 +98,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a payment being recorded mean
     expect(response.statusCode, response.body).toBe(200);
     const batch = await batchOf(t.app, cookie, response);
 
-    expect(batch.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 1 });
+    expect(batch.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 0,
+      settled: 1,
+      notOwed: 0,
+    });
     expect(await openLinks()).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import type { Reconciliation, RowError, RowWarning } from '../../../shared/uploa
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { NO_CONTACT_MESSAGE } from '../uploads/check-contact.js';
-import { NOT_OWED_MESSAGE, toRowError, type ValidRow } from '../uploads/validate-rows.js';
+import { toRowError, type ValidRow } from '../uploads/validate-rows.js';
 import {
   type AccountEvent,
   accountsWithLiveLinks,
@@ -27,10 +27,12 @@ export type { Reconciliation };
 
 export interface ReconciledSlice {
   counts: Reconciliation;
-  /** Rows refused for want of an account (a zero or credit balance for an unknown leaseholder). */
+  /** Rows refused: an erased account, a second row for one account, no way to reach a debtor. */
   errors: RowError[];
   /** Rows kept with something for the clerk to check (a recent portal payment). */
   notes: RowWarning[];
+  /** Rows passed over (`counts.notOwed`): their warnings are nobody's concern. */
+  passedOver: number[];
 }
 
 type Account = Selectable<TenantsTable>;
@@ -56,9 +58,10 @@ export async function reconcileRows(
   taken: Map<string, number>,
 ): Promise<ReconciledSlice> {
   const result: ReconciledSlice = {
-    counts: { new: 0, changed: 0, unchanged: 0, settled: 0 },
+    counts: { new: 0, changed: 0, unchanged: 0, settled: 0, notOwed: 0 },
     errors: [],
     notes: [],
+    passedOver: [],
   };
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
@@ -73,15 +76,17 @@ export async function reconcileRows(
       } else if (first) {
         // Found by reference on one row and by name and address on another: one leaseholder.
         result.errors.push(rowError(row.row, 'Account Reference', sameAccountMessage(first)));
+      } else if (!account && row.amountPence <= 0) {
+        // A full ledger export lists everyone; a leaseholder who owes nothing has nothing to ask.
+        result.counts.notOwed += 1;
+        result.passedOver.push(row.row);
       } else if (row.hasNoContact && !(account && canBeReached(account, row))) {
-        result.errors.push(noContactError(row));
+        result.errors.push(rowError(row.row, '', NO_CONTACT_MESSAGE));
       } else if (account) {
         taken.set(account.id, row.row);
         known.push([row, account]);
-      } else if (row.amountPence > 0) {
-        fresh.push(row);
       } else {
-        result.errors.push(rowError(row.row, 'Balance Due (£)', NOT_OWED_MESSAGE));
+        fresh.push(row);
       }
     }
     await reconcileKnown(ctx, batchId, known, result);
@@ -96,13 +101,6 @@ export async function reconcileRows(
 /** A row without contact details asks through those on file; settling one asks nothing. */
 function canBeReached(account: Account, row: ValidRow): boolean {
   return row.amountPence <= 0 || account.email !== null || account.phone_kind === 'mobile';
-}
-
-/** As the row check refuses a row with no way to reach anyone (and, for no account, no debt). */
-function noContactError(row: ValidRow): RowError {
-  const issues = [{ field: '', message: NO_CONTACT_MESSAGE }];
-  if (row.amountPence <= 0) issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
-  return toRowError(row.row, issues);
 }
 
 const ERASED_MESSAGE =

@@ -73,7 +73,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
 
   it('changes and sends nothing when the very same file is uploaded again', async () => {
     const first = await upload(MARCH);
-    expect(first.reconciliation).toEqual({ new: 3, changed: 0, unchanged: 0, settled: 0 });
+    expect(first.reconciliation).toEqual({
+      new: 3,
+      changed: 0,
+      unchanged: 0,
+      settled: 0,
+      notOwed: 0,
+    });
     expect(await sendAll(first.id)).toBe(3);
     const sent = await paymentLinkMessages();
     expect(sent).toHaveLength(6);
@@ -84,7 +90,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     t.clock.advance(3 * DAY_MS);
     const later = await upload(MARCH);
     expect(later.id).not.toBe(first.id);
-    expect(later.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 3, settled: 0 });
+    expect(later.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 3,
+      settled: 0,
+      notOwed: 0,
+    });
     expect(later.successfulRecords).toBe(3);
     expect(await sendAll(later.id)).toBe(0);
     expect(await paymentLinkMessages()).toHaveLength(6);
@@ -103,7 +115,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       row('Dafydd Jones', 2, '310.00', 'RIV-F2'),
       row('Siân Evans', 3, '0', 'RIV-F3'),
     ]);
-    expect(april.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 1, settled: 1 });
+    expect(april.reconciliation).toEqual({
+      new: 0,
+      changed: 1,
+      unchanged: 1,
+      settled: 1,
+      notOwed: 0,
+    });
     expect(april.status).toBe('completed');
 
     // Exactly one open link per account owing, with the right amount.
@@ -157,7 +175,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         '',
       ],
     ]);
-    expect(again.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    expect(again.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 1,
+      settled: 0,
+      notOwed: 0,
+    });
     const account = await t.ctx.db.selectFrom('tenants').selectAll().executeTakeFirstOrThrow();
     expect(account.email).toBe('new.address@example.co.uk');
     const history = await t.ctx.db
@@ -209,7 +233,14 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       'balances-only.csv',
     );
 
-    expect(batch.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    // Siân owes nothing and is not on file: passed over, not a row to fix.
+    expect(batch.reconciliation).toEqual({
+      new: 0,
+      changed: 1,
+      unchanged: 0,
+      settled: 0,
+      notOwed: 1,
+    });
     expect(batch.errors).toEqual([
       {
         row: 3,
@@ -219,20 +250,6 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
             field: '',
             message: 'An email address or a mobile number is required to send the payment link',
           },
-        ],
-      },
-      {
-        row: 4,
-        errors: [
-          'An email address or a mobile number is required to send the payment link',
-          'Balance Due (£) must be more than £0.00',
-        ],
-        issues: [
-          {
-            field: '',
-            message: 'An email address or a mobile number is required to send the payment link',
-          },
-          { field: 'Balance Due (£)', message: 'Balance Due (£) must be more than £0.00' },
         ],
       },
     ]);
@@ -254,6 +271,7 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         changed: 0,
         unchanged: 1,
         settled: 0,
+        notOwed: 0,
       });
     }
     const accounts = await t.ctx.db.selectFrom('tenants').select('name').execute();
@@ -262,24 +280,37 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     expect(await openLinks()).toHaveLength(1);
   });
 
-  it('shows a credit for a known account and refuses one for an unknown leaseholder', async () => {
+  it('shows a credit for a known account and passes over nothing owed by someone not on file', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);
-    // A landline too, which on a row kept is a warning: a row refused shows only its error.
+    // A landline too, which on a row kept is a warning: a row passed over needs nothing read.
     const unknown = row('Nobody Known', 9, '(10.00)', 'RIV-F9');
     unknown[2] = '020 7946 0018';
-    const batch = await upload([row('Margaret Hughes', 1, '-25.00', 'RIV-F1'), unknown]);
-    expect(batch.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 1 });
-    expect(batch.status).toBe('completed_with_errors');
-    expect(batch.errors).toMatchObject([
-      { row: 3, errors: ['Balance Due (£) must be more than £0.00'] },
+    const settledUnknown = row('Also Unknown', 8, '0.00', 'RIV-F8');
+    settledUnknown[1] = '';
+    settledUnknown[2] = '';
+    const batch = await upload([
+      row('Margaret Hughes', 1, '-25.00', 'RIV-F1'),
+      unknown,
+      settledUnknown,
     ]);
-    expect(batch.warnings).toEqual([]);
-    const account = await t.ctx.db
-      .selectFrom('tenants')
-      .select('balance_pence')
-      .executeTakeFirstOrThrow();
-    expect(account.balance_pence).toBe(-2_500);
+    expect(batch.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 0,
+      settled: 1,
+      notOwed: 2,
+    });
+    expect(batch).toMatchObject({
+      status: 'completed',
+      successfulRecords: 3,
+      failedRecords: 0,
+      errors: [],
+      warnings: [],
+    });
+    const accounts = await t.ctx.db.selectFrom('tenants').select('balance_pence').execute();
+    // No account made for those owing nothing.
+    expect(accounts).toEqual([{ balance_pence: -2_500 }]);
   });
 
   /** Pays Margaret's open link through the demo provider, as she would on her phone. */
@@ -322,7 +353,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         ),
       }),
     );
-    expect(batch.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    expect(batch.reconciliation).toEqual({
+      new: 0,
+      changed: 1,
+      unchanged: 0,
+      settled: 0,
+      notOwed: 0,
+    });
     expect(await balanceOf('Margaret Hughes')).toBe(150_000);
   });
 
@@ -334,7 +371,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
 
     // The agent's export still says £1,245.50: the balance before Margaret's £200.
     const batch = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')], 'export.csv');
-    expect(batch.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    expect(batch.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 1,
+      settled: 0,
+      notOwed: 0,
+    });
     expect(batch.unsentLinks).toBe(0);
     expect(batch.warnings).toContainEqual(
       expect.objectContaining({
@@ -359,14 +402,26 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
 
     // The ledger then takes the payment in: the figures agree, nothing changes.
     const agreed = await upload([row('Margaret Hughes', 1, '1045.50', 'RIV-F1')], 'ledger.csv');
-    expect(agreed.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    expect(agreed.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 1,
+      settled: 0,
+      notOwed: 0,
+    });
     // A later sheet at £1,245.50 has taken the payment in, so it is a new charge: asked for.
     // (With a new leaseholder in it: the very same file again would be that earlier batch.)
     const charged = await upload(
       [row('Margaret Hughes', 1, '1245.50', 'RIV-F1'), MARCH[1]!],
       'charge.csv',
     );
-    expect(charged.reconciliation).toEqual({ new: 1, changed: 1, unchanged: 0, settled: 0 });
+    expect(charged.reconciliation).toEqual({
+      new: 1,
+      changed: 1,
+      unchanged: 0,
+      settled: 0,
+      notOwed: 0,
+    });
     expect(await balanceOf('Margaret Hughes')).toBe(124_550);
   });
 
@@ -402,7 +457,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     const sentBefore = (await paymentLinkMessages()).length;
 
     const stale = await upload(MARCH.slice(0, 2), 'old-export.csv');
-    expect(stale.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 0, settled: 2 });
+    expect(stale.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 0,
+      settled: 2,
+      notOwed: 0,
+    });
     expect(await openLinks()).toEqual([]);
     expect(await sendAll(stale.id)).toBe(0);
     expect(await paymentLinkMessages()).toHaveLength(sentBefore);
@@ -411,7 +472,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     // payments in, so it is a new charge.
     t.clock.advance(15 * DAY_MS);
     const later = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')], 'next.csv');
-    expect(later.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    expect(later.reconciliation).toEqual({
+      new: 0,
+      changed: 1,
+      unchanged: 0,
+      settled: 0,
+      notOwed: 0,
+    });
   });
 
   it('refuses a second row that finds an account an earlier row of the upload found', async () => {
@@ -422,7 +489,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       row('Margaret Hughes-Smith', 1, '1300.00', 'RIV-F1'),
       row('Margaret Hughes', 1, '1245.50'),
     ]);
-    expect(batch.reconciliation).toEqual({ new: 0, changed: 1, unchanged: 0, settled: 0 });
+    expect(batch.reconciliation).toEqual({
+      new: 0,
+      changed: 1,
+      unchanged: 0,
+      settled: 0,
+      notOwed: 0,
+    });
     expect(batch.errors).toEqual([
       expect.objectContaining({
         row: 3,
@@ -461,7 +534,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       ),
       'quarter-day.csv',
     );
-    expect(next.reconciliation).toEqual({ new: 0, changed: 401, unchanged: 401, settled: 401 });
+    expect(next.reconciliation).toEqual({
+      new: 0,
+      changed: 401,
+      unchanged: 401,
+      settled: 401,
+      notOwed: 0,
+    });
     const accounts = await t.ctx.db
       .selectFrom('tenants')
       .leftJoin('payment_links', (join) =>

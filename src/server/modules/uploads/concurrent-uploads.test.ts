@@ -69,8 +69,8 @@ describe('two uploads at once', () => {
 
     const batches = [await batchOf(t.app, cookie, a), await batchOf(t.app, cookie, b)];
     const made = batches.map((batch) => batch.reconciliation);
-    expect(made).toContainEqual({ new: 700, changed: 0, unchanged: 0, settled: 0 });
-    expect(made).toContainEqual({ new: 0, changed: 0, unchanged: 700, settled: 0 });
+    expect(made).toContainEqual({ new: 700, changed: 0, unchanged: 0, settled: 0, notOwed: 0 });
+    expect(made).toContainEqual({ new: 0, changed: 0, unchanged: 700, settled: 0, notOwed: 0 });
     expect(await counts()).toEqual({ accounts: 700, open: 700 });
   });
 
@@ -97,8 +97,8 @@ describe('two uploads at once', () => {
       (await batchOf(t.app, cookie, a)).reconciliation,
       (await batchOf(t.app, cookie, b)).reconciliation,
     ];
-    expect(made).toContainEqual({ new: 0, changed: 6_000, unchanged: 0, settled: 0 });
-    expect(made).toContainEqual({ new: 0, changed: 0, unchanged: 6_000, settled: 0 });
+    expect(made).toContainEqual({ new: 0, changed: 6_000, unchanged: 0, settled: 0, notOwed: 0 });
+    expect(made).toContainEqual({ new: 0, changed: 0, unchanged: 6_000, settled: 0, notOwed: 0 });
     expect(await counts()).toEqual({ accounts: 6_000, open: 6_000 });
   });
 });

@@ -25,10 +25,17 @@ export const NO_VALID_ROWS_MESSAGE =
 
 const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
 
-/** The warnings of rows kept, in row order: a row refused needs fixing, not its notes read. */
-function warningsOfKept(warnings: RowWarning[], errors: readonly RowError[]): RowWarning[] {
-  const refused = new Set(errors.map((error) => error.row));
-  return warnings.filter((warning) => !refused.has(warning.row)).sort(byRow);
+/**
+ * The warnings of rows kept, in row order: a row refused needs fixing, not its notes read, and a
+ * row passed over (nothing owed, no account) needs nothing.
+ */
+function warningsOfKept(
+  warnings: RowWarning[],
+  errors: readonly RowError[],
+  passedOver: readonly number[],
+): RowWarning[] {
+  const quiet = new Set([...errors.map((error) => error.row), ...passedOver]);
+  return warnings.filter((warning) => !quiet.has(warning.row)).sort(byRow);
 }
 
 /**
@@ -98,9 +105,10 @@ async function writeBatch(
       await lockKeys(trx, ctx.engine, [BULK_LINK_WRITES]);
       const writer = { ...ctx, db: trx };
       const done: ReconciledSlice = {
-        counts: { new: 0, changed: 0, unchanged: 0, settled: 0 },
+        counts: { new: 0, changed: 0, unchanged: 0, settled: 0, notOwed: 0 },
         errors: [],
         notes: [],
+        passedOver: [],
       };
       const taken = new Map<string, number>();
       let event: SpreadsheetEvent = { kind: 'rows', rows: firstRows };
@@ -111,6 +119,7 @@ async function writeBatch(
         }
         done.errors.push(...slice.errors);
         done.notes.push(...slice.notes);
+        done.passedOver.push(...slice.passedOver);
         event = await nextEvent(events);
       }
       const kept = Object.values(done.counts).reduce((sum, count) => sum + count, 0);
@@ -127,7 +136,9 @@ async function writeBatch(
           failed_records: errors.length,
           error_log: toErrorLog(errors),
           errors: JSON.stringify(errors),
-          warnings: JSON.stringify(warningsOfKept([...event.warnings, ...done.notes], errors)),
+          warnings: JSON.stringify(
+            warningsOfKept([...event.warnings, ...done.notes], errors, done.passedOver),
+          ),
           reconciliation: JSON.stringify(done.counts),
           sheet_name: event.sheet,
           finished_at: ctx.clock.now(),

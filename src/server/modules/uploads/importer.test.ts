@@ -268,7 +268,13 @@ describe('the importer', () => {
     const response = await uploadFile(t.app, cookie, 'july.csv', withBlocks);
     expect(response.statusCode, response.body).toBe(200);
     const batch = await batchOf(t.app, cookie, response);
-    expect(batch.reconciliation).toEqual({ new: 1, changed: 0, unchanged: 1, settled: 0 });
+    expect(batch.reconciliation).toEqual({
+      new: 1,
+      changed: 0,
+      unchanged: 1,
+      settled: 0,
+      notOwed: 0,
+    });
     expect((await tenants()).map((tenant) => [tenant.address, tenant.balance_pence])).toEqual([
       ['Flat 12, Riverside Court, SE1 9AA', 1_000],
       ['Flat 12, Mill House, SE1 9AB', 3_000],
@@ -321,7 +327,13 @@ describe('the importer', () => {
     const response = await uploadFile(t.app, cookie, 'b.csv', csvOf([header, row]));
     expect(response.statusCode, response.body).toBe(200);
     const next = await batchOf(t.app, cookie, response);
-    expect(next.reconciliation).toEqual({ new: 0, changed: 0, unchanged: 1, settled: 0 });
+    expect(next.reconciliation).toEqual({
+      new: 0,
+      changed: 0,
+      unchanged: 1,
+      settled: 0,
+      notOwed: 0,
+    });
     expect((await tenants()).map((tenant) => tenant.address)).toEqual(['Flat 3']);
   });
 

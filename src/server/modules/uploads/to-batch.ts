@@ -22,7 +22,7 @@ function warningsOf(text: string | null): RowWarning[] {
   return parsed.success ? parsed.data : [];
 }
 
-const NO_RECONCILIATION = { new: 0, changed: 0, unchanged: 0, settled: 0 };
+const NO_RECONCILIATION = { new: 0, changed: 0, unchanged: 0, settled: 0, notOwed: 0 };
 
 function reconciliationOf(text: string | null): Reconciliation {
   if (text === null) return NO_RECONCILIATION;

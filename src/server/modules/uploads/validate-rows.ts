@@ -202,10 +202,6 @@ function checkRow(
   const isOnlyBlankContact = () => contact.isBlank && issues.length === contact.issues.length;
   const balance = checkBalance(cell('Balance Due (£)'));
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
-  else if (balance <= 0 && issues.length > 0 && !isOnlyBlankContact()) {
-    // Only a known account may be settled by a row, and a row with other faults settles nothing.
-    issues.push({ field: 'Balance Due (£)', message: NOT_OWED_MESSAGE });
-  }
 
   const reference = cell('Account Reference');
   if (reference.length > 100) {
@@ -236,12 +232,10 @@ function checkRow(
   return { valid, warnings };
 }
 
-export const NOT_OWED_MESSAGE = 'Balance Due (£) must be more than £0.00';
-
 /**
  * The balance in pence, at most MAX_PENCE, or what is wrong with it. Zero and credits ('-5',
  * '(5)' as accountants write them, '5.00 Cr' as ledgers export them, where owed is '5.00 Dr')
- * are read; whether a credit will do depends on the account.
+ * are read: they settle a known account, and pass over a leaseholder not on file.
  */
 function checkBalance(text: string): number | string {
   if (text === '') return 'Balance Due (£) is required';

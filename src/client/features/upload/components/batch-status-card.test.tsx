@@ -23,7 +23,7 @@ function makeBatch(overrides: Partial<Batch> = {}): Batch {
     totalSent: 0,
     landlinePhones: 0,
     unsentLinks: 3,
-    reconciliation: { new: 3, changed: 0, unchanged: 0, settled: 0 },
+    reconciliation: { new: 3, changed: 0, unchanged: 0, settled: 0, notOwed: 0 },
     sheet: null,
     ...overrides,
   } as Batch;
@@ -52,8 +52,10 @@ const ERRORS = [
   },
   {
     row: 5,
-    errors: ['Balance Due (£) must be more than £0.00'],
-    issues: [{ field: 'Balance Due (£)', message: 'Balance Due (£) must be more than £0.00' }],
+    errors: ['Balance Due (£) "1.234" is not an amount in pounds'],
+    issues: [
+      { field: 'Balance Due (£)', message: 'Balance Due (£) "1.234" is not an amount in pounds' },
+    ],
   },
 ];
 const WARNING = {
@@ -69,7 +71,7 @@ describe('BatchStatusCard', () => {
         totalRecords: 20,
         successfulRecords: 20,
         unsentLinks: 2,
-        reconciliation: { new: 1, changed: 1, unchanged: 17, settled: 1 },
+        reconciliation: { new: 1, changed: 1, unchanged: 17, settled: 1, notOwed: 0 },
       }),
     );
     expect(screen.getByText(/Payment links were generated for 2 tenants\./)).toBeInTheDocument();
@@ -93,11 +95,18 @@ describe('BatchStatusCard', () => {
   it('says when a re-upload needed no new links, and offers nothing to send', () => {
     renderCard(
       makeBatch({
+        totalRecords: 7,
+        successfulRecords: 7,
         unsentLinks: 0,
-        reconciliation: { new: 0, changed: 0, unchanged: 3, settled: 0 },
+        reconciliation: { new: 0, changed: 0, unchanged: 3, settled: 0, notOwed: 4 },
       }),
     );
     expect(screen.getByText(/No new payment links were needed/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Compared with your leaseholder accounts: 3 unchanged (no new link, nothing to send), 4 owing nothing and not on file (passed over, no account made).',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Preview All Messages/ })).toBeDisabled();
   });
 
@@ -108,7 +117,8 @@ describe('BatchStatusCard', () => {
         totalRecords: 4,
         successfulRecords: 2,
         failedRecords: 2,
-        errorLog: 'Row 3: Tenant Name is required\nRow 5: Balance Due (£) must be more than £0.00',
+        errorLog:
+          'Row 3: Tenant Name is required\nRow 5: Balance Due (£) "1.234" is not an amount in pounds',
         errors: ERRORS,
         warnings: [WARNING],
       }),
@@ -120,7 +130,7 @@ describe('BatchStatusCard', () => {
     const rows = within(log).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'Row 3ErrorTenant NameTenant Name is required',
-      'Row 5ErrorBalance Due (£)Balance Due (£) must be more than £0.00',
+      'Row 5ErrorBalance Due (£)Balance Due (£) "1.234" is not an amount in pounds',
       'Row 7WarningPhone Number (for WhatsApp)phone 07700 900123 is not a mobile number — email only',
     ]);
     expect(

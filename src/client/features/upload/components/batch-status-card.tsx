@@ -60,14 +60,14 @@ function sendingText(batch: Batch): string {
 /** Links this upload made: new accounts and changed balances (older batches: every row). */
 function linksMadeBy(batch: Batch): number {
   const { reconciliation: r } = batch;
-  const isReconciled = r.new + r.changed + r.unchanged + r.settled > 0;
+  const isReconciled = r.new + r.changed + r.unchanged + r.settled + r.notOwed > 0;
   return isReconciled ? r.new + r.changed : batch.successfulRecords;
 }
 
 /** What the upload did to the leaseholder accounts, when it did more than add new ones. */
 function reconciliationText(batch: Batch): string | null {
   const { reconciliation: r } = batch;
-  if (r.changed + r.unchanged + r.settled === 0) return null;
+  if (r.changed + r.unchanged + r.settled + r.notOwed === 0) return null;
   const parts = [
     r.new > 0 ? `${plural(r.new, 'new leaseholder')}` : null,
     r.changed > 0 ? `${plural(r.changed, 'changed balance')} (old link replaced)` : null,
@@ -75,6 +75,9 @@ function reconciliationText(batch: Batch): string | null {
       ? `${r.unchanged.toLocaleString('en-GB')} unchanged (no new link, nothing to send)`
       : null,
     r.settled > 0 ? `${r.settled.toLocaleString('en-GB')} settled (link closed, no message)` : null,
+    r.notOwed > 0
+      ? `${r.notOwed.toLocaleString('en-GB')} owing nothing and not on file (passed over, no account made)`
+      : null,
   ].filter(Boolean);
   return `Compared with your leaseholder accounts: ${parts.join(', ')}.`;
 }
