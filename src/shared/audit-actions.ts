@@ -20,6 +20,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'payment.mismatch': 'Payment amount did not match',
   'payment.duplicate_for_paid_link': 'Second payment for a paid link',
   'payment.refunded': 'Payment refunded',
+  'payment.refund_failed': 'Refund failed: payment counts again',
   'payment.disputed': 'Payment disputed: money taken back',
   'payment.dispute_closed': 'Payment dispute closed',
   'payment.dispute_updated': 'Payment dispute changed',

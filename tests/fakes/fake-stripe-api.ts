@@ -6,7 +6,8 @@ import Stripe from 'stripe';
 /**
  * A local stand-in for the part of Stripe's API the portal uses: Checkout Sessions
  * (POST /v1/checkout/sessions, form-encoded with Stripe's bracket notation; GET
- * /v1/checkout/sessions/:id, and the list by payment_intent), answered in Stripe's JSON shapes
+ * /v1/checkout/sessions/:id, and the list by payment_intent) and the refunds of a PaymentIntent
+ * (GET /v1/refunds), answered in Stripe's JSON shapes
  * and error format, with Bearer key auth. The real `stripe` SDK talks to it through its
  * host/port/protocol options (STRIPE_API_BASE_URL). It records every request, builds webhook
  * events (checkout, refund, dispute) signed exactly as Stripe signs them (the SDK's own
@@ -38,6 +39,17 @@ export type FakeSession = Record<string, unknown> & {
   cancel_url: string;
   url: string | null;
 };
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: 'succeeded' | 'failed';
+  failure_reason: string | null;
+}
 
 export type CheckoutEventType =
   | 'checkout.session.completed'
@@ -117,6 +129,8 @@ export interface FakeStripeOptions {
 export async function startFakeStripeApi(options: FakeStripeOptions) {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
+  /** Refunds by PaymentIntent, oldest first. */
+  const refunds = new Map<string, FakeRefund[]>();
   const failures: { status: number; message: string }[] = [];
   let url = '';
   let eventCount = 0;
@@ -193,9 +207,35 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
     overrides: { id?: string; created?: number } = {},
   ) => eventOf(type, session, overrides);
 
-  /** `charge.refunded` for a completed session's payment: `refundedPence` is the running total. */
-  const refundEventFor = (session: FakeSession, refundedPence: number, reason = 'duplicate') =>
-    eventOf('charge.refunded', {
+  const refundsOf = (session: FakeSession) => {
+    const key = String(session.payment_intent);
+    if (!refunds.has(key)) refunds.set(key, []);
+    return refunds.get(key)!;
+  };
+  const givenBack = (list: FakeRefund[]) =>
+    list.reduce((sum, refund) => sum + (refund.status === 'failed' ? 0 : refund.amount), 0);
+
+  /**
+   * `charge.refunded` for a completed session's payment: `refundedPence` is the running total
+   * of refunds not failed, as the charge's `amount_refunded`. A total above what was refunded so
+   * far makes a refund of the difference, which the refunds list then shows; a lower one is an
+   * older event, as Stripe may deliver late.
+   */
+  const refundEventFor = (session: FakeSession, refundedPence: number, reason = 'duplicate') => {
+    const list = refundsOf(session);
+    const more = refundedPence - givenBack(list);
+    const refund: FakeRefund = {
+      id: `re_test_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount: more,
+      currency: session.currency,
+      payment_intent: String(session.payment_intent),
+      reason,
+      status: 'succeeded',
+      failure_reason: null,
+    };
+    if (more > 0) list.push(refund);
+    return eventOf('charge.refunded', {
       id: `ch_test_${String(session.payment_intent).slice(8)}`,
       object: 'charge',
       amount: session.amount_total,
@@ -204,20 +244,18 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
       currency: session.currency,
       payment_intent: session.payment_intent,
       refunded: refundedPence >= session.amount_total,
-      refunds: {
-        object: 'list',
-        data: [
-          {
-            id: `re_test_${randomBytes(12).toString('hex')}`,
-            object: 'refund',
-            amount: refundedPence,
-            reason,
-            status: 'succeeded',
-          },
-        ],
-        has_more: false,
-      },
+      refunds: { object: 'list', data: [{ ...refund, amount: refundedPence }], has_more: false },
     });
+  };
+
+  /** The session's latest refund fails (a closed card): `charge.refund.updated`, as Stripe sends. */
+  const failRefundEventFor = (session: FakeSession, failureReason = 'expired_or_canceled_card') => {
+    const refund = refundsOf(session).findLast((candidate) => candidate.status !== 'failed');
+    if (!refund) throw new Error('No refund of this session to fail');
+    refund.status = 'failed';
+    refund.failure_reason = failureReason;
+    return eventOf('charge.refund.updated', { ...refund });
+  };
 
   /** A `charge.dispute.*` event for a completed session's payment. */
   const disputeEventFor = (
@@ -331,6 +369,17 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
         url: '/v1/checkout/sessions',
       });
     }
+    if (request.method === 'GET' && path === '/v1/refunds') {
+      const data = refunds.get(query.get('payment_intent') ?? '') ?? [];
+      record(200);
+      // Newest first, as Stripe lists them.
+      return sendJson(response, 200, {
+        object: 'list',
+        data: [...data].reverse(),
+        has_more: false,
+        url: '/v1/refunds',
+      });
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
@@ -415,6 +464,7 @@ export async function startFakeStripeApi(options: FakeStripeOptions) {
     complete,
     eventFor,
     refundEventFor,
+    failRefundEventFor,
     disputeEventFor,
     signedWebhook,
     get eventCount() {

@@ -24,6 +24,7 @@ import { sheetAgreedAt } from './migrations/0021-sheet-agreed-at.js';
 import { nameKeys } from './migrations/0022-name-keys.js';
 import { sheetTracking } from './migrations/0023-sheet-tracking.js';
 import { paymentReturns } from './migrations/0024-payment-returns.js';
+import { failedRefunds } from './migrations/0025-failed-refunds.js';
 import type { Database } from './schema.js';
 
 /**
@@ -57,6 +58,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0022-name-keys': nameKeys(engine),
     '0023-sheet-tracking': sheetTracking(engine),
     '0024-payment-returns': paymentReturns(engine),
+    '0025-failed-refunds': failedRefunds(engine),
   };
 }
 

@@ -27,6 +27,8 @@ export interface PaymentsTable {
   payment_intent: Generated<string | null>;
   /** Given back so far: refunds, and a dispute while the bank holds the money. */
   refunded_pence: Generated<number>;
+  /** Refunds that failed or were cancelled after they were reported (migration 0025). */
+  refund_failed_pence: Generated<number>;
   disputed_pence: Generated<number>;
   /** Stripe's dispute status, once a dispute is opened; won and lost are final. */
   dispute_status: Generated<string | null>;

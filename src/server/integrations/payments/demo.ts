@@ -42,6 +42,9 @@ export function createDemoProvider(
     async findCheckoutReference() {
       return null;
     },
+    async refundTotals() {
+      return { totalPence: 0, failedPence: 0 };
+    },
     parseWebhook() {
       throw new WebhookSignatureError('The demo payment provider receives no webhooks.');
     },

@@ -54,8 +54,13 @@ export interface CheckoutState {
 export interface ReturnState {
   paymentIntent: string;
   kind: 'refund' | 'dispute';
-  /** In the payment's currency's smallest unit. */
+  /**
+   * In the payment's currency's smallest unit. For refunds, every refund ever made, failed ones
+   * too, and `failedPence` those that failed or were cancelled: both only grow, so the larger
+   * is the newer whatever order events come in, and what went back is their difference.
+   */
   totalPence: number;
+  failedPence: number;
   currency: string;
   /** A dispute's status as the provider names it ('needs_response', 'won', 'lost'…). */
   disputeStatus: string | null;
@@ -107,6 +112,11 @@ export interface PaymentProvider {
    * id; null when no checkout of the portal's took it.
    */
   findCheckoutReference(paymentIntent: string): Promise<string | null>;
+  /**
+   * The refunds of `paymentIntent` as the provider has them now (a refund event says only what
+   * was true when it was sent, and a refund can fail days later).
+   */
+  refundTotals(paymentIntent: string): Promise<Pick<ReturnState, 'totalPence' | 'failedPence'>>;
   /**
    * Verifies a webhook on its raw body and reads it. Throws WebhookSignatureError when the
    * signature is missing, wrong or too old.

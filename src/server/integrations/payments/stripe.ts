@@ -32,6 +32,16 @@ const CHECKOUT_EVENTS: Record<string, CheckoutEventType> = {
   'checkout.session.async_payment_failed': 'checkout.async_payment_failed',
 };
 
+/** Each says a refund was made or changed; what they say is then asked again (`refundTotals`). */
+const REFUND_EVENTS = new Set([
+  'charge.refunded',
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+]);
+/** A refund in these states gave nothing back. */
+const REFUND_FAILED_STATES = new Set(['failed', 'canceled']);
 const DISPUTE_EVENTS = new Set([
   'charge.dispute.created',
   'charge.dispute.updated',
@@ -93,19 +103,22 @@ export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState
   };
 }
 
-/** A refund (`charge.refunded`) or dispute event as money given back; null if it names no payment. */
+/** A refund or dispute event as money given back; null if it names no payment. */
 function returnStateOf(event: Stripe.Event): ReturnState | null {
-  if (event.type === 'charge.refunded') {
-    const charge = event.data.object as Stripe.Charge;
-    const paymentIntent = idOf(charge.payment_intent);
-    if (!paymentIntent) return null;
+  if (REFUND_EVENTS.has(event.type)) {
+    // A charge (`charge.refunded`) or one refund (the others); its totals are asked again.
+    const object = event.data.object as Stripe.Charge | Stripe.Refund;
+    const refund = object.object === 'refund' ? object : object.refunds?.data[0];
+    const paymentIntent = idOf(object.payment_intent);
+    if (!paymentIntent || !object.currency) return null;
     return {
       paymentIntent,
       kind: 'refund',
-      totalPence: charge.amount_refunded,
-      currency: charge.currency,
+      totalPence: object.object === 'charge' ? object.amount_refunded : 0,
+      failedPence: 0,
+      currency: object.currency,
       disputeStatus: null,
-      reason: charge.refunds?.data[0]?.reason ?? null,
+      reason: refund?.failure_reason ?? refund?.reason ?? null,
       respondBy: null,
     };
   }
@@ -116,6 +129,7 @@ function returnStateOf(event: Stripe.Event): ReturnState | null {
     paymentIntent,
     kind: 'dispute',
     totalPence: DISPUTE_HOLDS_FUNDS.has(dispute.status) ? dispute.amount : 0,
+    failedPence: 0,
     currency: dispute.currency,
     disputeStatus: dispute.status,
     reason: dispute.reason,
@@ -213,6 +227,24 @@ export function createStripeProvider(
       }
     },
 
+    async refundTotals(paymentIntent: string) {
+      const totals = { totalPence: 0, failedPence: 0 };
+      try {
+        for await (const refund of stripe.refunds.list({
+          payment_intent: paymentIntent,
+          limit: 100,
+        })) {
+          totals.totalPence += refund.amount;
+          if (REFUND_FAILED_STATES.has(refund.status ?? '')) totals.failedPence += refund.amount;
+        }
+      } catch (error) {
+        throw new PaymentProviderError('Stripe did not answer for the refunds of a payment', {
+          cause: error,
+        });
+      }
+      return totals;
+    },
+
     parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
       let event: Stripe.Event;
@@ -224,7 +256,7 @@ export function createStripeProvider(
           error instanceof Error ? error.message : 'Invalid Stripe signature.',
         );
       }
-      if (event.type === 'charge.refunded' || DISPUTE_EVENTS.has(event.type)) {
+      if (REFUND_EVENTS.has(event.type) || DISPUTE_EVENTS.has(event.type)) {
         const returned = returnStateOf(event);
         if (returned) return { kind: 'return', id: event.id, type: event.type, returned };
       }

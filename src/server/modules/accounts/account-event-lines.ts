@@ -106,6 +106,8 @@ const RETURN_REASONS: Record<string, string> = {
   subscription_canceled: 'Direct Debit cancelled',
   unrecognized: 'payment not recognised',
   debit_not_authorized: 'Direct Debit not authorised',
+  expired_or_canceled_card: 'the card has expired or was cancelled',
+  lost_or_stolen_card: 'the card was reported lost or stolen',
 };
 
 /** A refund or dispute (payments/apply-return.ts) as one line of history. */
@@ -152,7 +154,11 @@ function returnedTitle(details: Record<string, unknown>, pence: number): string 
     const method = OFFLINE_PAYMENT_METHOD_LABELS[details.method as OfflinePaymentMethod];
     return `${method ?? 'Payment'} reversed`;
   }
-  if (details.kind === 'refund') return 'Payment refunded through Stripe';
+  if (details.kind === 'refund') {
+    return pence < 0
+      ? 'Refund failed: the payment counts again'
+      : 'Payment refunded through Stripe';
+  }
   if (pence > 0) return 'Payment disputed: Stripe took it back';
   if (pence < 0) return 'Dispute won: the payment counts again';
   if (details.status === 'lost') return 'Dispute lost: the payment stays taken back';

@@ -161,10 +161,14 @@ const RETURNED_THROUGH: Record<string, string> = {
   dispute: 'Disputed (Stripe)',
   reversal: 'Reversed by staff',
 };
+const COUNTS_AGAIN: Record<string, string> = {
+  refund: 'Refund failed (Stripe)',
+  dispute: 'Dispute won (Stripe)',
+};
 
 /**
  * Money given back (Stripe's refunds and disputes, staff's reversals) on the day it went, as
- * minus amounts, and a dispute won as the amount coming back: the agent's ledger must owe it
+ * minus amounts, and a dispute won or a refund that failed as the amount coming back: the agent's ledger must owe it
  * again too, or their next sheet would undo it.
  */
 async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
@@ -194,7 +198,9 @@ async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQu
       yield lineAt(Number(row.at), row, [
         penceToDecimalString(-pence),
         method ?? '',
-        pence < 0 ? 'Dispute won (Stripe)' : (RETURNED_THROUGH[String(details.kind)] ?? ''),
+        pence < 0
+          ? (COUNTS_AGAIN[String(details.kind)] ?? '')
+          : (RETURNED_THROUGH[String(details.kind)] ?? ''),
         String(details.reference ?? ''),
       ]);
     }

@@ -132,6 +132,7 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
       status: payment.status,
       failureReason: payment.failure_reason,
       refundedPence: payment.refunded_pence,
+      refundFailedPence: payment.refund_failed_pence,
       disputedPence: payment.disputed_pence,
       disputeStatus: payment.dispute_status,
       createdAt: iso(payment.created_at),

@@ -6,7 +6,7 @@ import { addAccountEvent, closeOpenLinks, takePayment } from '../accounts/accoun
 
 /**
  * 'returned': money went back to the leaseholder and they owe it again; 'restored': a dispute
- * was won and the payment counts again; 'noted': a dispute moved on without money moving;
+ * was won, or a refund failed, and the payment counts again; 'noted': a dispute moved on without money moving;
  * 'duplicate': nothing new (a replay, or an event older than what we know).
  */
 export type ReturnOutcome =
@@ -29,7 +29,9 @@ const FINAL_DISPUTE_STATES = new Set(['won', 'lost', 'warning_closed']);
 
 /** What the audit log calls it. */
 function auditedAs(kind: ReturnState['kind'], deltaPence: number, status: string | null) {
-  if (kind === 'refund') return { action: 'payment.refunded' };
+  if (kind === 'refund') {
+    return { action: deltaPence < 0 ? 'payment.refund_failed' : 'payment.refunded' };
+  }
   if (deltaPence > 0) return { action: 'payment.disputed' };
   return status !== null && FINAL_DISPUTE_STATES.has(status)
     ? { action: 'payment.dispute_closed' }
@@ -61,6 +63,7 @@ export async function applyReturn(
       'payments.currency',
       'payments.status',
       'payments.refunded_pence',
+      'payments.refund_failed_pence',
       'payments.disputed_pence',
       'payments.dispute_status',
       'payments.dispute_respond_by',
@@ -87,24 +90,28 @@ export async function applyReturn(
   ) {
     return 'duplicate';
   }
-  // Refunds only add up, so the larger total is the newer; never more than was paid in all.
-  const refunded = Math.min(
-    payment.amount_pence,
-    isDispute ? payment.refunded_pence : Math.max(payment.refunded_pence, returned.totalPence),
-  );
+  // Refunds made and refunds failed only add up, so the larger of each is the newer; what went
+  // back is their difference, never more than was paid in all.
+  const failed = Math.max(payment.refund_failed_pence, returned.failedPence);
+  const made = Math.max(payment.refunded_pence + payment.refund_failed_pence, returned.totalPence);
+  const refunded = isDispute
+    ? payment.refunded_pence
+    : Math.min(payment.amount_pence, Math.max(0, made - failed));
   const disputed = Math.min(
     payment.amount_pence - refunded,
     isDispute ? returned.totalPence : payment.disputed_pence,
   );
   const status = isDispute ? returned.disputeStatus : payment.dispute_status;
   const deltaPence = refunded + disputed - payment.refunded_pence - payment.disputed_pence;
-  if (deltaPence === 0 && status === payment.dispute_status) return 'duplicate';
+  const isNews = deltaPence !== 0 || status !== payment.dispute_status;
+  if (!isNews && failed === payment.refund_failed_pence) return 'duplicate';
 
   const now = ctx.clock.now();
   await ctx.db
     .updateTable('payments')
     .set({
       refunded_pence: refunded,
+      refund_failed_pence: failed,
       disputed_pence: disputed,
       dispute_status: status,
       dispute_respond_by: isDispute ? returned.respondBy : payment.dispute_respond_by,
@@ -113,6 +120,8 @@ export async function applyReturn(
     })
     .where('id', '=', payment.id)
     .execute();
+  // A refund that failed before we heard of it: nothing went back, so nothing to tell.
+  if (!isNews) return 'noted';
 
   let balancePence: number | null = null;
   if (deltaPence !== 0) {

@@ -5,6 +5,7 @@ import type {
   CheckoutState,
   PaymentProvider,
   ProviderEvent,
+  ReturnState,
 } from '../../integrations/payments/payment-provider.js';
 import { writeAudit } from '../../lib/audit.js';
 import { applyCheckout, type CheckoutOutcome, type Mismatch } from './apply-checkout.js';
@@ -19,32 +20,49 @@ export type EventOutcome =
 
 type ReturnedEvent = Extract<ProviderEvent, { kind: 'return' }>;
 
+type ReturnsProvider = Pick<
+  PaymentProvider,
+  'findCheckoutReference' | 'retrieveCheckout' | 'refundTotals'
+>;
+
 /**
  * Where a refund or dispute belongs, asked of the provider before the transaction starts. Its
  * PaymentIntent names a payment of ours, or a payment recorded before we kept that id is found
  * through its Checkout Session (`reference`). A session whose payment we never recorded (its
  * webhook still on the way) comes with its state, to be recorded first. 'not-ours': no checkout
- * of the portal's took it (the agent's Stripe account may take other payments too).
+ * of the portal's took it (the agent's Stripe account may take other payments too). A refund's
+ * totals are asked again, as they are now: one may have failed since the event was sent.
  */
 async function findReturnedPayment(
   ctx: AppContext,
-  paymentIntent: string,
-  provider: Pick<PaymentProvider, 'findCheckoutReference' | 'retrieveCheckout'>,
-): Promise<'not-ours' | { reference: string | null; unrecorded: CheckoutState | null }> {
+  returned: ReturnState,
+  provider: ReturnsProvider,
+): Promise<
+  'not-ours' | { reference: string | null; unrecorded: CheckoutState | null; now: ReturnState }
+> {
   const byIntent = await ctx.db
     .selectFrom('payments')
     .select('id')
-    .where('payment_intent', '=', paymentIntent)
+    .where('payment_intent', '=', returned.paymentIntent)
     .executeTakeFirst();
-  if (byIntent) return { reference: null, unrecorded: null };
-  const reference = await provider.findCheckoutReference(paymentIntent);
-  if (!reference) return 'not-ours';
-  const recorded = await ctx.db
-    .selectFrom('payments')
-    .select('id')
-    .where('provider_ref', '=', reference)
-    .executeTakeFirst();
-  return { reference, unrecorded: recorded ? null : await provider.retrieveCheckout(reference) };
+  const reference = byIntent ? null : await provider.findCheckoutReference(returned.paymentIntent);
+  if (!byIntent && !reference) return 'not-ours';
+  const recorded =
+    reference &&
+    (await ctx.db
+      .selectFrom('payments')
+      .select('id')
+      .where('provider_ref', '=', reference)
+      .executeTakeFirst());
+  const now =
+    returned.kind === 'refund'
+      ? { ...returned, ...(await provider.refundTotals(returned.paymentIntent)) }
+      : returned;
+  return {
+    reference,
+    unrecorded: reference && !recorded ? await provider.retrieveCheckout(reference) : null,
+    now,
+  };
 }
 
 /**
@@ -57,12 +75,10 @@ export async function handlePaymentEvent(
   ctx: AppContext,
   event: ProviderEvent,
   log: FastifyBaseLogger,
-  provider: Pick<PaymentProvider, 'findCheckoutReference' | 'retrieveCheckout'>,
+  provider: ReturnsProvider,
 ): Promise<EventOutcome> {
   const returned =
-    event.kind === 'return'
-      ? await findReturnedPayment(ctx, event.returned.paymentIntent, provider)
-      : null;
+    event.kind === 'return' ? await findReturnedPayment(ctx, event.returned, provider) : null;
   return withTransaction(ctx, async (tx) => {
     const reference =
       event.kind === 'checkout'
@@ -132,7 +148,7 @@ async function applyReturnEvent(
   if (found.unrecorded) {
     await applyCheckout(tx, 'checkout.completed', found.unrecorded, onMismatch);
   }
-  const outcome = await applyReturn(tx, event.id, event.returned, found.reference);
+  const outcome = await applyReturn(tx, event.id, found.now, found.reference);
   if (outcome === 'payment-unknown' || outcome === 'mismatch') {
     // Money went back from a payment we cannot match: staff must look at it in Stripe.
     log.warn({ event: event.id, outcome }, 'refund or dispute for no payment of ours');

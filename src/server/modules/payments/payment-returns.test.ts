@@ -137,6 +137,68 @@ describe('money given back after a Stripe payment: refunds and disputes', () => 
     ]);
   });
 
+  it('counts a payment again when its refund fails, and a later refund once', async () => {
+    const session = await pay();
+    await deliver(t.stripe.refundEventFor(session, 100_000));
+    expect((await account()).balance_pence).toBe(100_000);
+
+    // Sent before the refund failed, delivered after: an older event, as Stripe retries them.
+    const late = t.stripe.refundEventFor(session, 100_000);
+    // The leaseholder's card was closed: Stripe could not give the money back.
+    const failed = t.stripe.failRefundEventFor(session);
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await account()).balance_pence).toBe(0);
+    expect(await paymentRow()).toMatchObject({ refunded_pence: 0, refund_failed_pence: 100_000 });
+    expect(await linkRow()).toMatchObject({ paid_pence: 100_000, returned_pence: 0 });
+    // Replayed, and the refund's own event arriving late: Stripe's refunds say it failed.
+    await deliver(failed);
+    await deliver(late);
+    expect((await account()).balance_pence).toBe(0);
+
+    const lines = await history();
+    expect(lines.map((line) => [line.title, line.amount])).toEqual([
+      ['Refund failed: the payment counts again', '1000.00'],
+      ['Payment refunded through Stripe', '1000.00'],
+    ]);
+    expect(lines[0]!.detail).toBe(
+      `Reason: the card has expired or was cancelled. Balance now nothing owed. Reference ${session.id}`,
+    );
+    expect((await audit()).map((entry) => entry.action)).toContain('payment.refund_failed');
+
+    // Staff refund it again (to a new card): that refund goes back once.
+    await deliver(t.stripe.refundEventFor(session, 100_000));
+    expect((await account()).balance_pence).toBe(100_000);
+    expect(await paymentRow()).toMatchObject({
+      refunded_pence: 100_000,
+      refund_failed_pence: 100_000,
+    });
+
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/export.csv?from=${day}&to=${day}`,
+      headers: { cookie: await signIn(t.app) },
+    });
+    const rows = parse(exported.body, { bom: true }) as string[][];
+    expect(rows.slice(2).map((row) => [row[4], row[6]])).toEqual([
+      ['-1000.00', 'Refunded (Stripe)'],
+      ['1000.00', 'Refund failed (Stripe)'],
+      ['-1000.00', 'Refunded (Stripe)'],
+    ]);
+  });
+
+  it('never counts a refund that failed before its first event came', async () => {
+    const session = await pay('400.00');
+    const made = t.stripe.refundEventFor(session, 40_000);
+    const failed = t.stripe.failRefundEventFor(session);
+    // Stripe's events come in any order; each asks Stripe for the refunds as they are now.
+    await deliver(failed);
+    await deliver(made);
+    expect((await account()).balance_pence).toBe(60_000);
+    expect(await paymentRow()).toMatchObject({ refunded_pence: 0, refund_failed_pence: 40_000 });
+    expect(await history()).toEqual([]);
+  });
+
   it('keeps a refunded payment in the dashboard’s recent payments, with what went back', async () => {
     const recent = async () => {
       const response = await t.app.inject({
