@@ -65,7 +65,7 @@ export async function reconcileRows(
   };
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const accounts = await findAccounts(ctx, slice);
+    const { accounts, namesakes } = await findAccounts(ctx, slice);
     const known: [ValidRow, Account][] = [];
     const fresh: ValidRow[] = [];
     for (const row of slice) {
@@ -87,6 +87,8 @@ export async function reconcileRows(
         known.push([row, account]);
       } else {
         fresh.push(row);
+        const namesake = namesakes.get(row);
+        if (namesake) result.notes.push(namesakeNote(row, namesake));
       }
     }
     await reconcileKnown(ctx, batchId, known, result);
@@ -108,6 +110,19 @@ const ERASED_MESSAGE =
 
 function correctionKeptNote(sheetPence: number, balancePence: number): string {
   return `Staff corrected this balance to ${formatPence(balancePence)}: the sheet's ${formatPence(sheetPence)} is from before that, so the correction stands.`;
+}
+
+/**
+ * A new reference beside an account of the same name and address under another: a second
+ * account of one leaseholder's (ground rent beside service charge), or the agent's references
+ * changed, when sending would ask twice.
+ */
+function namesakeNote(row: ValidRow, namesake: Account): RowWarning {
+  return {
+    row: row.row,
+    field: 'Account Reference',
+    message: `Same name and address as the account ${namesake.reference}: ${row.reference} was made as a second account. If the reference changed, set this new account's balance to £0.00 as a duplicate before sending, and give ${namesake.reference} the new reference.`,
+  };
 }
 
 function sameAccountMessage(firstRow: number): string {
@@ -218,7 +233,7 @@ async function reconcileKnown(
 async function findAccounts(
   ctx: AppContext,
   rows: readonly ValidRow[],
-): Promise<Map<ValidRow, Account>> {
+): Promise<{ accounts: Map<ValidRow, Account>; namesakes: Map<ValidRow, Account> }> {
   const referenceKeys = rows.flatMap((row) => row.referenceKey ?? []);
   const matchKeys = rows.flatMap((row) =>
     row.formerMatchKey ? [row.matchKey, row.formerMatchKey] : [row.matchKey],
@@ -246,6 +261,7 @@ async function findAccounts(
     if (!byMatch.has(account.match_key)) byMatch.set(account.match_key, account);
   }
   const found = new Map<ValidRow, Account>();
+  const namesakes = new Map<ValidRow, Account>();
   for (const row of rows) {
     let byKey = byMatch.get(row.matchKey);
     // By the address as earlier uploads read it, for one row only: two flats of one name in
@@ -258,6 +274,7 @@ async function findAccounts(
       ? (byReference.get(row.referenceKey) ?? (byKey?.reference_key ? undefined : byKey))
       : byKey;
     if (account) found.set(row, account);
+    else if (byKey) namesakes.set(row, byKey);
   }
-  return found;
+  return { accounts: found, namesakes };
 }

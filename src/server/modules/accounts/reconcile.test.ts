@@ -261,6 +261,36 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
+  it('makes a new reference its own account, with a note naming the account of the same name and address', async () => {
+    await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    t.clock.advance(DAY_MS);
+    // Her ground rent beside the service charge, or the agent's references changed: the clerk
+    // knows which, so the row is taken and the clerk told before anything is sent.
+    const batch = await upload([row('Margaret Hughes', 1, '250.00', 'GR-0001')]);
+    expect(batch.reconciliation).toMatchObject({ new: 1, changed: 0, unchanged: 0 });
+    expect(batch.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Account Reference',
+        message:
+          "Same name and address as the account RIV-F1: GR-0001 was made as a second account. If the reference changed, set this new account's balance to £0.00 as a duplicate before sending, and give RIV-F1 the new reference.",
+      },
+    ]);
+    // Next month both are known by their references, on one sheet: no note. A row without a
+    // reference could be either, so it is refused.
+    t.clock.advance(DAY_MS);
+    const next = await upload([
+      row('Margaret Hughes', 1, '1245.50', 'RIV-F1'),
+      row('Margaret Hughes', 1, '250.00', 'GR-0001'),
+      row('Margaret Hughes', 1, '250.00'),
+    ]);
+    expect(next.errors).toMatchObject([
+      { row: 4, errors: ['Duplicate of row 2: the same tenant and property'] },
+    ]);
+    expect(next.reconciliation).toMatchObject({ new: 0, unchanged: 2 });
+    expect(next.warnings).toEqual([]);
+  });
+
   it('matches a name however a ledger writes it: titles dropped or added, surname first', async () => {
     await upload([row('Mrs Margaret Hughes', 1, '1245.50')]);
     for (const written of ['HUGHES, Margaret', 'Margaret Hughes (Mrs)']) {

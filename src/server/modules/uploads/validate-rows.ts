@@ -161,18 +161,21 @@ export function checkRows(
 
 /**
  * Two rows for one account would both claim its balance: the later one is refused, whether it
- * repeats the Account Reference or the tenant and property.
+ * repeats the Account Reference or the tenant and property. Two references are two accounts, as
+ * reconciliation finds them (ground rent beside service charge); a row without one is the
+ * account of that tenant and property, whichever row named it.
  */
 function duplicateOf(seen: Map<string, number>, row: ValidRow): string | null {
-  const keys = [row.referenceKey === null ? null : `ref:${row.referenceKey}`, row.matchKey];
-  for (const key of keys) {
-    const first = key === null ? undefined : seen.get(key);
-    if (first === undefined) continue;
-    return key?.startsWith('ref:')
-      ? `Duplicate of row ${first}: the same Account Reference`
-      : `Duplicate of row ${first}: the same tenant and property`;
+  const reference = row.referenceKey === null ? null : `ref:${row.referenceKey}`;
+  const byReference = reference === null ? undefined : seen.get(reference);
+  if (byReference !== undefined) {
+    return `Duplicate of row ${byReference}: the same Account Reference`;
   }
-  for (const key of keys) if (key !== null) seen.set(key, row.row);
+  const byName = seen.get(`${reference === null ? 'any' : 'bare'}:${row.matchKey}`);
+  if (byName !== undefined) return `Duplicate of row ${byName}: the same tenant and property`;
+  if (reference === null) seen.set(`bare:${row.matchKey}`, row.row);
+  else seen.set(reference, row.row);
+  if (!seen.has(`any:${row.matchKey}`)) seen.set(`any:${row.matchKey}`, row.row);
   return null;
 }
 
