@@ -261,6 +261,43 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
+  it('reads a ledger’s “N/A” or “-” in a contact cell as the empty cell it stands for', async () => {
+    await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    t.clock.advance(DAY_MS);
+    const margaret = row('Margaret Hughes', 1, '1300.00', 'RIV-F1');
+    margaret[1] = 'N/A';
+    margaret[2] = '-';
+    const dafydd = row('Dafydd Jones', 2, '310.00', 'RIV-F2');
+    dafydd[1] = 'no email';
+    const nobody = row('Nobody Reachable', 3, '50.00', 'RIV-F3');
+    nobody[1] = 'none';
+    nobody[2] = 'TBC';
+    const batch = await upload([margaret, dafydd, nobody]);
+    expect(batch.reconciliation).toMatchObject({ new: 1, changed: 1 });
+    expect(batch.warnings).toEqual([]);
+    expect(batch.errors).toEqual([
+      {
+        row: 4,
+        errors: ['An email address or a mobile number is required to send the payment link'],
+        issues: [
+          {
+            field: '',
+            message: 'An email address or a mobile number is required to send the payment link',
+          },
+        ],
+      },
+    ]);
+    const accounts = await t.ctx.db
+      .selectFrom('tenants')
+      .select(['name', 'email', 'phone'])
+      .orderBy('name')
+      .execute();
+    expect(accounts).toEqual([
+      { name: 'Dafydd Jones', email: null, phone: '+447911123452' },
+      { name: 'Margaret Hughes', email: 'margaret@example.co.uk', phone: '+447911123451' },
+    ]);
+  });
+
   it('makes a new reference its own account, with a note naming the account of the same name and address', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);

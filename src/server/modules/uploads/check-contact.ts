@@ -23,12 +23,18 @@ export interface CheckedContact {
 export const NO_CONTACT_MESSAGE =
   'An email address or a mobile number is required to send the payment link';
 
+/** What ledgers put in a cell they have nothing for: read as the empty cell it stands for. */
+const PLACEHOLDER =
+  /^(?:n\/?a|none|nil|unknown|tbc|tba|not (?:known|given|provided)|no (?:e-?mail|phone|mobile|number)(?: address)?|-+|\.+|\?+)$/i;
+
 /**
  * A row's email and phone. A row is refused only when no channel can reach the leaseholder; a
  * bad phone beside a good email (or the reverse) keeps the row, sent by the channel that works,
  * with a warning for the clerk. A landline is kept for the record but never messaged.
  */
-export function checkContact(emailText: string, phoneText: string): CheckedContact {
+export function checkContact(emailCell: string, phoneCell: string): CheckedContact {
+  const emailText = PLACEHOLDER.test(emailCell) ? '' : emailCell;
+  const phoneText = PLACEHOLDER.test(phoneCell) ? '' : phoneCell;
   const [address = '', ...others] = addressesIn(emailText);
   const isEmailBad = emailText !== '' && (address.length > 254 || !EMAIL_PATTERN.test(address));
   const email = emailText === '' || isEmailBad ? null : address.toLowerCase();
