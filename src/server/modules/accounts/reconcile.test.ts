@@ -356,21 +356,26 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     const settledUnknown = row('Also Unknown', 8, '0.00', 'RIV-F8');
     settledUnknown[1] = '';
     settledUnknown[2] = '';
+    // Zero as an accounting format exports it, and as ledgers write it.
+    const dashed = row('Dash Unknown', 7, '£ -', 'RIV-F7');
+    const nil = row('Nil Unknown', 6, 'NIL', 'RIV-F6');
     const batch = await upload([
       row('Margaret Hughes', 1, '-25.00', 'RIV-F1'),
       unknown,
       settledUnknown,
+      dashed,
+      nil,
     ]);
     expect(batch.reconciliation).toEqual({
       new: 0,
       changed: 0,
       unchanged: 0,
       settled: 1,
-      notOwed: 2,
+      notOwed: 4,
     });
     expect(batch).toMatchObject({
       status: 'completed',
-      successfulRecords: 3,
+      successfulRecords: 5,
       failedRecords: 0,
       errors: [],
       warnings: [],

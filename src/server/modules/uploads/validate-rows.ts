@@ -236,12 +236,14 @@ function checkRow(
 }
 
 /**
- * The balance in pence, at most MAX_PENCE, or what is wrong with it. Zero and credits ('-5',
- * '(5)' as accountants write them, '5.00 Cr' as ledgers export them, where owed is '5.00 Dr')
- * are read: they settle a known account, and pass over a leaseholder not on file.
+ * The balance in pence, at most MAX_PENCE, or what is wrong with it. Zero ('0', '-', 'Nil') and
+ * credits ('-5', '(5)' as accountants write them, '5.00 Cr' as ledgers export them, where owed is
+ * '5.00 Dr') are read: they settle a known account, and pass over a leaseholder not on file.
  */
 function checkBalance(text: string): number | string {
   if (text === '') return 'Balance Due (£) is required';
+  // Zero as an accounting format shows it ('£ -'), or as ledgers write it.
+  if (/^(?:£|GBP)?\s*(?:-+|nil)$/i.test(text)) return 0;
   const notAmount = `Balance Due (£) "${text}" is not an amount in pounds`;
   // Found from the end and cut, not matched with the amount: spaces before it would backtrack.
   const side = /(dr|cr)\.?$/i.exec(text);
