@@ -121,7 +121,7 @@ function namesakeNote(row: ValidRow, namesake: Account): RowWarning {
   return {
     row: row.row,
     field: 'Account Reference',
-    message: `Same name and address as the account ${namesake.reference}: ${row.reference} was made as a second account. If the reference changed, set this new account's balance to £0.00 as a duplicate before sending, and give ${namesake.reference} the new reference.`,
+    message: `Same name and address as the account ${namesake.reference}: ${row.reference} was made as a second account. If the reference changed, before sending: set this new account's balance to £0.00 as a duplicate, remove its reference, and give ${namesake.reference} the new one.`,
   };
 }
 

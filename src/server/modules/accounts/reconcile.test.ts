@@ -310,7 +310,7 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         row: 2,
         field: 'Account Reference',
         message:
-          "Same name and address as the account RIV-F1: GR-0001 was made as a second account. If the reference changed, set this new account's balance to £0.00 as a duplicate before sending, and give RIV-F1 the new reference.",
+          "Same name and address as the account RIV-F1: GR-0001 was made as a second account. If the reference changed, before sending: set this new account's balance to £0.00 as a duplicate, remove its reference, and give RIV-F1 the new one.",
       },
     ]);
     // Next month both are known by their references, on one sheet: no note. A row without a
