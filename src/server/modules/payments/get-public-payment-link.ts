@@ -13,12 +13,16 @@ import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
 /**
  * The 404 of a link that cannot be paid (shared/payment-page.ts LinkNotAvailable). Unknown,
  * expired, cancelled and failed links all answer the same, so a guessed id learns nothing; a
- * link replaced by a newer one says when that was sent (never its amount or contact details), so
- * the leaseholder is not left at a dead end.
+ * link replaced by a newer one says when that was sent (never its amount or contact details), and
+ * one closed because nothing is owed says so while that is still true, so the leaseholder is not
+ * left asking for a link that will never come.
  */
-export async function notAvailable(
+async function notAvailable(
   ctx: AppContext,
-  link: Pick<LinkWithTenant, 'replaced_by' | 'status'> | null = null,
+  link: Pick<
+    LinkWithTenant,
+    'replaced_by' | 'status' | 'closed_reason' | 'closed_at' | 'balance_pence'
+  > | null,
 ): Promise<AppError> {
   const body: Omit<LinkNotAvailable, 'message'> = {
     state: 'unavailable',
@@ -34,6 +38,9 @@ export async function notAvailable(
       body.state = 'replaced';
       body.replacedOn = new Date(newer.created_at).toISOString();
     }
+  } else if (link?.closed_reason === 'settled' && link.closed_at && link.balance_pence <= 0) {
+    body.state = 'settled';
+    body.settledOn = new Date(link.closed_at).toISOString();
   }
   return new AppError('NOT_FOUND', PAYMENT_LINK_NOT_AVAILABLE_MESSAGE, { body });
 }

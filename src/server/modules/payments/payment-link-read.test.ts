@@ -123,6 +123,27 @@ describe('public payment link read', () => {
     });
     expect(response.body).not.toContain(successor.id);
     expect(response.body).not.toContain('successor@example.co.uk');
+
+    // Closed because nothing was owed (a cheque, a correction): no link to ask for, so it says
+    // so, while that is still true.
+    const settled = await createPaymentLink(t.ctx, {
+      status: 'expired',
+      closed_reason: 'settled',
+      closed_at: t.clock.now(),
+      tenant: { balance_pence: 0 },
+    });
+    expect((await get(settled.id)).json()).toEqual({
+      state: 'settled',
+      settledOn: new Date(t.clock.now()).toISOString(),
+      canRequestNewLink: true,
+      message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
+    });
+    await t.ctx.db
+      .updateTable('tenants')
+      .set({ balance_pence: 5_000 })
+      .where('id', '=', settled.tenant_id)
+      .execute();
+    expect((await get(settled.id)).json().state).toBe('unavailable');
   });
 
   it('says a paid link is paid, and a settling one is processing', async () => {

@@ -1,3 +1,4 @@
+import CircleCheck from 'lucide-react/icons/circle-check';
 import Clock from 'lucide-react/icons/clock';
 import MailCheck from 'lucide-react/icons/mail-check';
 import type { ReactNode } from 'react';
@@ -9,8 +10,9 @@ import { ResendLinkForm } from './resend-link-form';
 /**
  * A link that cannot be paid, with a way on rather than a dead end (issue 29). A replaced link
  * says when the newer one was sent (never its amount or contact details) and offers to send it
- * again; any other (unknown, expired, cancelled) keeps spec section 2's texts and offers a new
- * link, where staff allow it, and a call back.
+ * again; one closed because nothing is owed says so, with no new link to ask for; any other
+ * (unknown, expired, cancelled) keeps spec section 2's texts and offers a new link, where staff
+ * allow it, and a call back.
  */
 export function LinkUnavailable({
   linkId,
@@ -44,6 +46,21 @@ export function LinkUnavailable({
           label="Send me my current link"
           initialAnswer={resendAnswer}
         />
+      </section>
+    );
+  }
+  if (answer.state === 'settled') {
+    return (
+      <section className="rounded-xl border border-border bg-card p-6 text-center shadow-card">
+        <CircleCheck aria-hidden="true" className="mx-auto size-12 text-success" />
+        <h1 className="mt-3 text-2xl font-semibold tracking-tight">Nothing to Pay</h1>
+        <p className="mt-2 text-base text-muted-foreground">
+          {answer.settledOn
+            ? `There was nothing left to pay on your account on ${formatDate(answer.settledOn)}, so this link was closed.`
+            : 'There is nothing left to pay on your account, so this link was closed.'}{' '}
+          You do not need to do anything. If you think this is wrong, please contact us using the
+          details below.
+        </p>
       </section>
     );
   }

@@ -175,6 +175,28 @@ describe('Payment page', () => {
     expect(calls()).toEqual([['/api/payment-link/link123/resend', undefined]]);
   });
 
+  it('a link closed because nothing is owed says so, and asks for nothing', () => {
+    const settled: LinkNotAvailable = {
+      message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
+      state: 'settled',
+      settledOn: '2026-11-24T10:00:00.000Z',
+      canRequestNewLink: true,
+    };
+    render(
+      <PaymentPage
+        linkId="link123"
+        initial={serverData({ status: 404, body: settled })}
+        callMeNow={<p>call me form</p>}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Nothing to Pay' })).toBeVisible();
+    expect(
+      screen.getByText(/There was nothing left to pay on your account on 24\/11\/2026/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Send me/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
   it('an unavailable link keeps the spec’s texts and offers a new link and a call', () => {
     const unavailable: LinkNotAvailable = {
       message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
