@@ -261,7 +261,7 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
-  it('reads a ledger’s “N/A” or “-” in a contact cell as the empty cell it stands for', async () => {
+  it('reads “N/A” in a contact cell as empty, and a mobile from a cell of several numbers', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);
     const margaret = row('Margaret Hughes', 1, '1300.00', 'RIV-F1');
@@ -269,12 +269,19 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     margaret[2] = '-';
     const dafydd = row('Dafydd Jones', 2, '310.00', 'RIV-F2');
     dafydd[1] = 'no email';
+    dafydd[2] = '020 7946 0018 / 07911 123452';
     const nobody = row('Nobody Reachable', 3, '50.00', 'RIV-F3');
     nobody[1] = 'none';
     nobody[2] = 'TBC';
     const batch = await upload([margaret, dafydd, nobody]);
     expect(batch.reconciliation).toMatchObject({ new: 1, changed: 1 });
-    expect(batch.warnings).toEqual([]);
+    expect(batch.warnings).toEqual([
+      {
+        row: 3,
+        field: 'Phone Number (for WhatsApp)',
+        message: 'only one phone number, 07911 123452, is used — also in the cell: 020 7946 0018',
+      },
+    ]);
     expect(batch.errors).toEqual([
       {
         row: 4,

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN } from '../../../shared/leaseholders.js';
 import type { RowIssue } from '../../../shared/upload.js';
-import { parsePhone } from './parse-phone.js';
+import { type ParsedPhone, parsePhone } from './parse-phone.js';
 
 /** What stands between the addresses and names in a cell: never part of an address. */
 const BETWEEN_ADDRESSES = /[\s<>(),;:"[\]]+/;
@@ -38,7 +38,10 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
   const [address = '', ...others] = addressesIn(emailText);
   const isEmailBad = emailText !== '' && (address.length > 254 || !EMAIL_PATTERN.test(address));
   const email = emailText === '' || isEmailBad ? null : address.toLowerCase();
-  const parsed = phoneText === '' ? null : parsePhone(phoneText);
+  const phones = phoneText === '' ? [] : phonesIn(phoneText);
+  // WhatsApp and SMS need a mobile: of several numbers, the first mobile.
+  const chosen = phones.find((phone) => phone.parsed.kind === 'mobile') ?? phones[0];
+  const parsed = chosen?.parsed ?? null;
   const isPhoneBad = phoneText !== '' && parsed === null;
   const isLandline = parsed?.kind === 'landline';
   const contact: CheckedContact = {
@@ -87,6 +90,15 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
       message: `only the first email address, ${email}, is used — also in the cell: ${others.join(', ')}`,
     });
   }
+  if (chosen && phones.length > 1) {
+    contact.warnings.push({
+      field: PHONE,
+      message: `only one phone number, ${chosen.text}, is used — also in the cell: ${phones
+        .filter((phone) => phone !== chosen)
+        .map((phone) => phone.text)
+        .join(', ')}`,
+    });
+  }
   if (isPhoneBad) {
     contact.warnings.push({
       field: PHONE,
@@ -99,6 +111,22 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
     });
   }
   return contact;
+}
+
+/** What stands between two numbers in a phone cell ('07911 123456 / 020 7946 0018'). */
+const BETWEEN_PHONES = /[/,;&|]|\bor\b|\band\b/i;
+
+/**
+ * The numbers in a phone cell: the cell as typed, or, when that is no number, each of the
+ * numbers it lists. None when it holds no valid number.
+ */
+function phonesIn(text: string): { parsed: NonNullable<ParsedPhone>; text: string }[] {
+  const whole = parsePhone(text);
+  if (whole) return [{ parsed: whole, text }];
+  return text.split(BETWEEN_PHONES).flatMap((piece) => {
+    const parsed = parsePhone(piece);
+    return parsed ? [{ parsed, text: piece.trim() }] : [];
+  });
 }
 
 /**
