@@ -13,7 +13,7 @@ const ARREARS = [
   'Dafydd ap Gruffydd,dafydd@example.cymru,+44 7911 123789,"Fflat 7, Stryd y Castell, Caernarfon LL55 1SE",310',
   ',nobody@example.com,07911 123458,"Flat 8, 12 Riverside Court",20',
   'Siobhán Ó Súilleabháin,,(07911) 123 457,"Flat 9, Quay Street, Bristol BS1 4DJ",89.99',
-  'Bob Smith,not-an-email,,"Flat 2, 12 Riverside Court",-5',
+  'Bob Smith,not-an-email,,"Flat 2, 12 Riverside Court",5',
 ].join('\r\n');
 
 /** Toasts from an earlier step (not this page's own content), left out of the scans while they fade. */

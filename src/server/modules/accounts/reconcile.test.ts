@@ -305,6 +305,33 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     ]);
   });
 
+  it('settles an account from a row whose contact details would not do, keeping those on file', async () => {
+    await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    t.clock.advance(DAY_MS);
+    const margaret = row('Margaret Hughes', 1, '0.00', 'RIV-F1');
+    margaret[1] = 'margaret at home';
+    margaret[2] = '';
+    const stranger = row('Old Leaseholder', 9, '(4.00)', 'RIV-F9');
+    stranger[1] = 'not an email';
+    stranger[2] = '12345';
+    const batch = await upload([margaret, stranger]);
+    expect(batch).toMatchObject({ status: 'completed', errors: [] });
+    expect(batch.reconciliation).toMatchObject({ settled: 1, notOwed: 1 });
+    // Margaret's is said; the row passed over needs nothing read.
+    expect(batch.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Email Address',
+        message:
+          'Email Address "margaret at home" is not a valid email address: not used, as this row owes nothing (details on file are kept)',
+      },
+    ]);
+    expect(
+      await t.ctx.db.selectFrom('tenants').select(['balance_pence', 'email']).execute(),
+    ).toEqual([{ balance_pence: 0, email: 'margaret@example.co.uk' }]);
+    expect(await openLinks()).toEqual([]);
+  });
+
   it('makes a new reference its own account, with a note naming the account of the same name and address', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);

@@ -192,7 +192,7 @@ describe('bulk upload', () => {
       MARGARET,
       ['', 'x@example.com', '07911 123457', 'Flat 1', '10'],
       ['', '', '', '', ''],
-      ['Bob Smith', 'not-an-email', '12345', 'Flat 2', '-5'],
+      ['Bob Smith', 'not-an-email', '12345', 'Flat 2', '5'],
       ['Carol Jones', '', '', 'Flat 4', '1.234'],
       ['Dan Brown', '', '020 7946 0123', 'Flat 5', '20'],
       // The same account as row 2 (the key an account is matched on: case, spaces and

@@ -1,7 +1,7 @@
 import { parsePounds } from '../../../shared/money.js';
 import type { RowError, RowIssue, RowWarning, UploadColumn } from '../../../shared/upload.js';
 import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
-import { checkContact } from './check-contact.js';
+import { type CheckedContact, checkContact } from './check-contact.js';
 import { type Header, isBlank } from './find-header.js';
 import { flatWordOf } from './match-columns.js';
 
@@ -198,12 +198,15 @@ function checkRow(
     });
   }
 
-  const contact = checkContact(cell('Email Address'), cell('Phone Number (for WhatsApp)'));
+  const balance = checkBalance(cell('Balance Due (£)'));
+  const contact = settledContact(
+    balance,
+    checkContact(cell('Email Address'), cell('Phone Number (for WhatsApp)')),
+  );
   issues.push(...contact.issues);
 
   // Empty contact cells alone refuse a row only once it is known to be no account's.
   const isOnlyBlankContact = () => contact.isBlank && issues.length === contact.issues.length;
-  const balance = checkBalance(cell('Balance Due (£)'));
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
 
   const reference = cell('Account Reference');
@@ -233,6 +236,33 @@ function checkRow(
     ...(contact.isBlank ? { hasNoContact: true as const } : {}),
   };
   return { valid, warnings };
+}
+
+/**
+ * A row that owes nothing asks nothing of anyone, so contact details that would not do are set
+ * aside, with a warning, rather than refusing it: it still settles a known account (keeping the
+ * details on file), and a leaseholder not on file is passed over as any such row is.
+ */
+function settledContact(balance: number | string, contact: CheckedContact): CheckedContact {
+  if (
+    typeof balance === 'string' ||
+    balance > 0 ||
+    contact.issues.length === 0 ||
+    contact.isBlank
+  ) {
+    return contact;
+  }
+  return {
+    email: null,
+    phone: null,
+    phoneKind: null,
+    issues: [],
+    warnings: contact.issues.map((issue) => ({
+      field: issue.field,
+      message: `${issue.message}: not used, as this row owes nothing (details on file are kept)`,
+    })),
+    isBlank: true,
+  };
 }
 
 /**
