@@ -124,7 +124,7 @@ export interface UploadBatchesTable {
   finished_at: number | null;
   notifications_sent_at: number | null;
   total_sent: Generated<number>;
-  /** JSON {new, changed, unchanged, settled}: what the upload did to existing accounts. */
+  /** JSON {new, changed, unchanged, settled, notOwed}: what the upload did to the accounts. */
   reconciliation: Generated<string | null>;
   /** JSON RowWarning[]: rows kept with something for the clerk to check. */
   warnings: Generated<string | null>;
