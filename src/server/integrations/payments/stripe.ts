@@ -106,15 +106,16 @@ export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState
 /** A refund or dispute event as money given back; null if it names no payment. */
 function returnStateOf(event: Stripe.Event): ReturnState | null {
   if (REFUND_EVENTS.has(event.type)) {
-    // A charge (`charge.refunded`) or one refund (the others); its totals are asked again.
+    // A charge (`charge.refunded`) or one refund (the others). Its totals are what the refunds
+    // are now, asked of Stripe when it is handled (`refundTotals`), never what the event says.
     const object = event.data.object as Stripe.Charge | Stripe.Refund;
     const refund = object.object === 'refund' ? object : object.refunds?.data[0];
     const paymentIntent = idOf(object.payment_intent);
-    if (!paymentIntent || !object.currency) return null;
+    if (!paymentIntent) return null;
     return {
       paymentIntent,
       kind: 'refund',
-      totalPence: object.object === 'charge' ? object.amount_refunded : 0,
+      totalPence: 0,
       failedPence: 0,
       currency: object.currency,
       disputeStatus: null,

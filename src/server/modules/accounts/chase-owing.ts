@@ -19,9 +19,8 @@ export const CHASE_DETAIL = 'Sent by staff: chasing everyone owing';
 function conditions(now: number) {
   const notHeld = sql<SqlBool>`(tenants.hold_until is null or tenants.hold_until <= ${now})`;
   const reachable = sql<SqlBool>`(tenants.email is not null or tenants.phone_kind = 'mobile')`;
-  const onSheets = sql<SqlBool>`(tenants.last_sheet_at is null or tenants.last_sheet_at >= ${offSheetsBefore(
-    now,
-  )})`;
+  const since = offSheetsBefore(now);
+  const onSheets = sql<SqlBool>`(tenants.last_sheet_at is null or tenants.last_sheet_at >= ${since})`;
   const chased = sql<SqlBool>`${notHeld} and ${reachable} and ${onSheets}`;
   return { notHeld, reachable, onSheets, chased };
 }

@@ -168,8 +168,8 @@ const COUNTS_AGAIN: Record<string, string> = {
 
 /**
  * Money given back (Stripe's refunds and disputes, staff's reversals) on the day it went, as
- * minus amounts, and a dispute won or a refund that failed as the amount coming back: the agent's ledger must owe it
- * again too, or their next sheet would undo it.
+ * minus amounts, and a dispute won or a refund that failed as the amount coming back: the
+ * agent's ledger must owe it again too, or their next sheet would undo it.
  */
 async function* returnedPayments(ctx: AppContext, { from, to }: PaymentsExportQuery, rows: number) {
   const query = ctx.db

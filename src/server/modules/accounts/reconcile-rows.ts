@@ -31,7 +31,7 @@ export interface ReconciledSlice {
   errors: RowError[];
   /** Rows kept with something for the clerk to check (a recent portal payment). */
   notes: RowWarning[];
-  /** Rows passed over (`counts.notOwed`): their warnings are nobody's concern. */
+  /** Rows passed over, counted as `counts.notOwed`: their warnings are nobody's concern. */
   passedOver: number[];
 }
 
@@ -78,7 +78,6 @@ export async function reconcileRows(
         result.errors.push(rowError(row.row, 'Account Reference', sameAccountMessage(first)));
       } else if (!account && row.amountPence <= 0) {
         // A full ledger export lists everyone; a leaseholder who owes nothing has nothing to ask.
-        result.counts.notOwed += 1;
         result.passedOver.push(row.row);
       } else if (row.hasNoContact && !(account && canBeReached(account, row))) {
         result.errors.push(rowError(row.row, '', NO_CONTACT_MESSAGE));
@@ -97,6 +96,7 @@ export async function reconcileRows(
     // SQLite answers synchronously: give other requests a turn between statements.
     await setImmediate();
   }
+  result.counts.notOwed = result.passedOver.length;
   return result;
 }
 

@@ -6,8 +6,9 @@ import { addAccountEvent, closeOpenLinks, takePayment } from '../accounts/accoun
 
 /**
  * 'returned': money went back to the leaseholder and they owe it again; 'restored': a dispute
- * was won, or a refund failed, and the payment counts again; 'noted': a dispute moved on without money moving;
- * 'duplicate': nothing new (a replay, or an event older than what we know).
+ * was won, or a refund failed, and the payment counts again; 'noted': a dispute moved on, or a
+ * refund failed before we heard of it, without money moving; 'duplicate': nothing new (a replay,
+ * or an event older than what we know).
  */
 export type ReturnOutcome =
   | 'returned'

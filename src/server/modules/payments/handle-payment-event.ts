@@ -45,24 +45,27 @@ async function findReturnedPayment(
     .select('id')
     .where('payment_intent', '=', returned.paymentIntent)
     .executeTakeFirst();
-  const reference = byIntent ? null : await provider.findCheckoutReference(returned.paymentIntent);
-  if (!byIntent && !reference) return 'not-ours';
-  const recorded =
-    reference &&
-    (await ctx.db
-      .selectFrom('payments')
-      .select('id')
-      .where('provider_ref', '=', reference)
-      .executeTakeFirst());
-  const now =
-    returned.kind === 'refund'
-      ? { ...returned, ...(await provider.refundTotals(returned.paymentIntent)) }
-      : returned;
+  if (byIntent) {
+    return { reference: null, unrecorded: null, now: await asItIsNow(returned, provider) };
+  }
+  const reference = await provider.findCheckoutReference(returned.paymentIntent);
+  if (!reference) return 'not-ours';
+  const recorded = await ctx.db
+    .selectFrom('payments')
+    .select('id')
+    .where('provider_ref', '=', reference)
+    .executeTakeFirst();
   return {
     reference,
-    unrecorded: reference && !recorded ? await provider.retrieveCheckout(reference) : null,
-    now,
+    unrecorded: recorded ? null : await provider.retrieveCheckout(reference),
+    now: await asItIsNow(returned, provider),
   };
+}
+
+/** A refund with its totals as the provider has them now; a dispute as its event says. */
+async function asItIsNow(returned: ReturnState, provider: ReturnsProvider): Promise<ReturnState> {
+  if (returned.kind !== 'refund') return returned;
+  return { ...returned, ...(await provider.refundTotals(returned.paymentIntent)) };
 }
 
 /**
