@@ -33,6 +33,7 @@ export const queryKeys = {
     list: (query: LeaseholderListQuery) => ['leaseholders', 'list', query],
     detail: (id: string) => ['leaseholders', 'detail', id],
     chase: ['leaseholders', 'chase'],
+    chaseProgress: (id: string) => ['leaseholders', 'chase', id],
   },
   callbackRequests: {
     all: ['callback-requests'],

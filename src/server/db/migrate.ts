@@ -25,6 +25,7 @@ import { nameKeys } from './migrations/0022-name-keys.js';
 import { sheetTracking } from './migrations/0023-sheet-tracking.js';
 import { paymentReturns } from './migrations/0024-payment-returns.js';
 import { failedRefunds } from './migrations/0025-failed-refunds.js';
+import { chases } from './migrations/0026-chases.js';
 import type { Database } from './schema.js';
 
 /**
@@ -59,6 +60,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0023-sheet-tracking': sheetTracking(engine),
     '0024-payment-returns': paymentReturns(engine),
     '0025-failed-refunds': failedRefunds(engine),
+    '0026-chases': chases(engine),
   };
 }
 

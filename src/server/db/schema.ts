@@ -207,6 +207,21 @@ export interface OwedDeltasTable {
   pence: number;
 }
 
+/** One "Chase everyone owing" (migration 0026), worked through by its job (chase-owing.ts). */
+export interface ChasesTable {
+  id: string;
+  started_at: number;
+  /** When its messages go: at once, or 10:00 UK time when pressed at night. */
+  sends_at: number;
+  /** How many the preview counted when it started; `sent` is how many it reached. */
+  planned: number;
+  sent: number;
+  owed_pence: number;
+  /** The last account id done, so the next slice goes on from there. */
+  after_id: string;
+  finished_at: number | null;
+}
+
 import type { OfflinePaymentsTable, PaymentEventsTable, PaymentsTable } from './payment-tables.js';
 
 export type {
@@ -260,6 +275,7 @@ export interface Database {
   offline_payments: OfflinePaymentsTable;
   owed_deltas: OwedDeltasTable;
   account_events: AccountEventsTable;
+  chases: ChasesTable;
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;

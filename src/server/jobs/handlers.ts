@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { CHASE_JOB, chaseOwingJob } from '../modules/accounts/chase-owing.js';
 import { SEND_MESSAGE_JOB, SEND_REMINDER_JOB } from '../modules/messages/job-kinds.js';
 import { sendMessageJob } from '../modules/messages/send-message-job.js';
 import { sendReminderJob } from '../modules/messages/send-reminder-job.js';
@@ -12,5 +13,6 @@ export function jobHandlers(_ctx: AppContext): JobHandlers {
   return {
     [SEND_MESSAGE_JOB]: sendMessageJob,
     [SEND_REMINDER_JOB]: sendReminderJob,
+    [CHASE_JOB]: chaseOwingJob,
   };
 }

@@ -2,6 +2,7 @@
 const JOB_KIND_LABELS: Record<string, string> = {
   'send-message': 'Send a message',
   'send-reminder': 'Queue a reminder',
+  'chase-owing': 'Chase everyone owing',
 };
 
 export function jobKindLabel(kind: string): string {

@@ -6,8 +6,11 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
+import { DeferJob } from '../../jobs/defer-job.js';
+import { jobHandlers } from '../../jobs/handlers.js';
+import { runDueJobs } from '../../jobs/run-due-jobs.js';
 import { sendJobKey } from '../messages/job-kinds.js';
-import { CHASE_DETAIL } from './chase-owing.js';
+import { CHASE_DETAIL, CHASE_JOB, chaseOwingJob, chaseSlice } from './chase-owing.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -22,16 +25,36 @@ describe('chasing everyone owing who has no open link', () => {
   });
   afterEach(() => t.close());
 
-  const api = (method: 'GET' | 'POST', headers: Record<string, string> = { cookie }) =>
-    t.app.inject({
-      method,
-      url: '/api/leaseholders/chase',
-      headers: { ...headers, origin: TEST_ORIGIN },
-    });
-  const chase = async () => {
+  const api = (
+    method: 'GET' | 'POST',
+    headers: Record<string, string> = { cookie },
+    url = '/api/leaseholders/chase',
+  ) => t.app.inject({ method, url, headers: { ...headers, origin: TEST_ORIGIN } });
+  const start = async () => {
     const response = await api('POST');
+    expect(response.statusCode, response.body).toBe(202);
+    return response.json();
+  };
+  const progress = async (id: string) => {
+    const response = await api('GET', { cookie }, `/api/leaseholders/chase/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
+  };
+  /** The chase's job, run as the worker runs it, leaving the sends it queues to be looked at. */
+  const runChase = async (chaseId: string) => {
+    for (;;) {
+      try {
+        return await chaseOwingJob({ chaseId }, t.ctx, undefined as never);
+      } catch (error) {
+        if (!(error instanceof DeferJob)) throw error;
+      }
+    }
+  };
+  /** Presses Send, lets the worker run the chase, and answers how it ended. */
+  const chase = async () => {
+    const started = await start();
+    await runChase(started.id);
+    return progress(started.id);
   };
   const preview = async () => {
     const response = await api('GET');
@@ -93,8 +116,22 @@ describe('chasing everyone owing who has no open link', () => {
       onHold: 1,
       noContact: 1,
       offSheets: 1,
+      running: null,
     });
-    expect(await chase()).toMatchObject({ sent: 2, owedPence: 132_550 });
+    // Pressed, it answers at once; the worker does the sending.
+    const started = await start();
+    expect(started).toMatchObject({ state: 'running', planned: 2, sent: 0 });
+    expect(await openLinksOf(due.tenant_id)).toEqual([]);
+    expect((await preview()).running).toEqual(started);
+    await runChase(started.id);
+    expect(await progress(started.id)).toMatchObject({
+      state: 'finished',
+      planned: 2,
+      sent: 2,
+      owedPence: 132_550,
+      finishedAt: new Date(t.clock.now()).toISOString(),
+    });
+    expect((await preview()).running).toBeNull();
 
     expect(await openLinksOf(due.tenant_id)).toEqual([
       expect.objectContaining({ amount_pence: 124_550 }),
@@ -171,22 +208,29 @@ describe('chasing everyone owing who has no open link', () => {
     expect((await chase()).sendsAt).toBe(new Date(t.clock.now()).toISOString());
   });
 
-  it('sends each leaseholder one link when pressed twice at once', async () => {
+  it('sends each leaseholder one link when pressed twice at once, or again while it runs', async () => {
     const links = [];
     for (let index = 0; index < 6; index += 1) {
       links.push(await lapsed({ name: `Leaseholder ${index}` }));
     }
-    const results = await Promise.all([chase(), chase()]);
-    expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(6);
+    const [first, second] = await Promise.all([start(), start()]);
+    expect(second.id).toBe(first.id);
+    expect((await start()).id).toBe(first.id);
+    await runChase(first.id);
+    expect(await progress(first.id)).toMatchObject({ state: 'finished', sent: 6 });
     for (const link of links) expect(await openLinksOf(link.tenant_id)).toHaveLength(1);
     const messages = await t.ctx.db
       .selectFrom('messages')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(messages.count)).toBe(12);
+    // Finished, a press starts a new chase, which finds nobody.
+    const next = await start();
+    expect(next.id).not.toBe(first.id);
+    expect(next.planned).toBe(0);
   });
 
-  it('reaches every account however many there are, a slice at a time', async () => {
+  it('reaches every account however many there are, through the worker, a slice at a time', async () => {
     const now = t.clock.now();
     const rows = Array.from({ length: 1_201 }, (_, index) => ({
       name: `Leaseholder ${index}`,
@@ -194,7 +238,17 @@ describe('chasing everyone owing who has no open link', () => {
       balance_pence: 1_000 + index,
     }));
     for (const row of rows) await createTenant(t.ctx, { ...row, created_at: now });
-    expect(await chase()).toMatchObject({
+    const started = await start();
+    expect(started.planned).toBe(1_201);
+    // A worker that stopped after one slice: the next run goes on from where it left off.
+    expect(await chaseSlice(t.ctx, started.id)).toBe(false);
+    expect(await progress(started.id)).toMatchObject({ state: 'running', sent: 500 });
+    const handlers = jobHandlers(t.ctx);
+    for (let round = 0; round < 200; round += 1) {
+      if ((await runDueJobs(t.ctx, handlers, { workerId: 'test', limit: 50 })).length === 0) break;
+    }
+    expect(await progress(started.id)).toMatchObject({
+      state: 'finished',
       sent: 1_201,
       owedPence: rows.reduce((sum, row) => sum + row.balance_pence, 0),
     });
@@ -204,10 +258,37 @@ describe('chasing everyone owing who has no open link', () => {
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     expect(Number(open.accounts)).toBe(1_201);
+    const job = await t.ctx.db
+      .selectFrom('jobs')
+      .select('status')
+      .where('kind', '=', CHASE_JOB)
+      .executeTakeFirstOrThrow();
+    expect(job.status).toBe('done');
+  });
+
+  it('says a chase stopped when its job failed for good, and lets staff start another', async () => {
+    await lapsed({ name: 'Margaret Hughes' });
+    const started = await start();
+    await t.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'dead', last_error: 'the database was unreachable' })
+      .where('kind', '=', CHASE_JOB)
+      .execute();
+    expect(await progress(started.id)).toMatchObject({ state: 'stopped', sent: 0 });
+    expect((await preview()).running).toMatchObject({ id: started.id, state: 'stopped' });
+    const again = await start();
+    expect(again).toMatchObject({ state: 'running', planned: 1 });
+    expect(again.id).not.toBe(started.id);
+  });
+
+  it('answers 404 for a chase that does not exist', async () => {
+    const response = await api('GET', { cookie }, '/api/leaseholders/chase/nope');
+    expect(response.statusCode).toBe(404);
   });
 
   it('is for staff only', async () => {
     expect((await api('GET', {})).statusCode).toBe(401);
     expect((await api('POST', {})).statusCode).toBe(401);
+    expect((await api('GET', {}, '/api/leaseholders/chase/any')).statusCode).toBe(401);
   });
 });

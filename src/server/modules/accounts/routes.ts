@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChasePreviewSchema, ChaseResultSchema } from '../../../shared/chase.js';
+import { ChasePreviewSchema, ChaseProgressSchema } from '../../../shared/chase.js';
 import {
   BalanceCorrectionSchema,
   ContactUpdateSchema,
@@ -17,7 +17,7 @@ import {
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { addNote } from './add-note.js';
-import { chaseOwing, previewChase } from './chase-owing.js';
+import { getChase, previewChase, startChase } from './chase-owing.js';
 import { correctBalance } from './correct-balance.js';
 import { editContact } from './edit-contact.js';
 import { sendAccountsCsv } from './export-accounts.js';
@@ -62,8 +62,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get('/leaseholders/chase', { schema: { response: { 200: ChasePreviewSchema } } }, async () =>
     previewChase(ctx),
   );
-  app.post('/leaseholders/chase', { schema: { response: { 200: ChaseResultSchema } } }, async () =>
-    chaseOwing(ctx),
+  app.post(
+    '/leaseholders/chase',
+    { schema: { response: { 202: ChaseProgressSchema } } },
+    async (_request, reply) => reply.status(202).send(await startChase(ctx)),
+  );
+  app.get(
+    '/leaseholders/chase/:chaseId',
+    {
+      schema: {
+        params: z.object({ chaseId: z.string().min(1).max(100) }),
+        response: { 200: ChaseProgressSchema },
+      },
+    },
+    async (request) => getChase(ctx, request.params.chaseId),
   );
   app.get('/leaseholders/:id', { schema: { params, response: detail } }, async (request) =>
     getAccount(ctx, request.params.id),

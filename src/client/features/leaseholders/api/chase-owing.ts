@@ -3,10 +3,12 @@ import { toast } from '@/components/ui/toaster';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 import { plural } from '@/lib/plural';
 import { queryKeys } from '@/lib/query-keys';
-import type { ChasePreview, ChaseResult } from '../../../../shared/chase';
+import type { ChasePreview, ChaseProgress } from '../../../../shared/chase';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatPence } from '../../../../shared/money';
-import { refreshAccountViews } from './account-changed';
+
+/** How often a running chase is asked how far it has got. */
+const PROGRESS_POLL_MS = 1_000;
 
 /** Whether a chase's messages wait for the morning: it was pressed at night (10:00–20:00 UK time). */
 export function isHeldForMorning(sendsAt: string): boolean {
@@ -25,29 +27,43 @@ export function useChasePreview(isOpen: boolean) {
   return useQuery({ ...chasePreviewQueryOptions, enabled: isOpen });
 }
 
-/** POST /api/leaseholders/chase: a new link to everyone the preview counted, sent at once. */
-export const chaseOwingMutationOptions = mutationOptions({
-  mutationFn: () => apiRequest<ChaseResult>('POST', '/api/leaseholders/chase'),
-  onSuccess: (result, _variables, _result, { client }) => {
-    void refreshAccountViews(client);
-    void client.invalidateQueries({ queryKey: queryKeys.leaseholders.all });
-    toast.success(result.sent === 0 ? 'No links to send' : 'New links sent', {
-      description:
-        result.sent === 0
-          ? 'Everyone owing already has an open link.'
-          : `A payment link went to ${plural(result.sent, 'leaseholder')}, for ${formatPence(result.owedPence)} in all.${
-              isHeldForMorning(result.sendsAt)
-                ? ` The messages go on ${formatDateTime(result.sendsAt)}.`
-                : ''
-            }`,
-    });
-  },
+/** GET /api/leaseholders/chase/:id: how far a chase has got, asked again while it runs. */
+export function chaseProgressQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.leaseholders.chaseProgress(id),
+    queryFn: () => apiRequest<ChaseProgress>('GET', `/api/leaseholders/chase/${id}`),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? PROGRESS_POLL_MS : false),
+  });
+}
+
+export function useChaseProgress(id: string | undefined) {
+  return useQuery({ ...chaseProgressQueryOptions(id ?? ''), enabled: id !== undefined });
+}
+
+/** POST /api/leaseholders/chase: starts a chase (or answers the one running); a job sends. */
+export const startChaseMutationOptions = mutationOptions({
+  mutationFn: () => apiRequest<ChaseProgress>('POST', '/api/leaseholders/chase'),
   onError: (error) =>
     toast.error('Links not sent', {
       description: errorMessage(error, 'The links could not be sent. Please try again.'),
     }),
 });
 
-export function useChaseOwing() {
-  return useMutation(chaseOwingMutationOptions);
+export function useStartChase() {
+  return useMutation(startChaseMutationOptions);
+}
+
+/** The toast for a chase that has reached everyone it could. */
+export function toastChaseFinished(chase: ChaseProgress): void {
+  toast.success(chase.sent === 0 ? 'No links to send' : 'New links sent', {
+    description:
+      chase.sent === 0
+        ? 'Everyone owing already has an open link.'
+        : `A payment link went to ${plural(chase.sent, 'leaseholder')}, for ${formatPence(chase.owedPence)} in all.${
+            isHeldForMorning(chase.sendsAt)
+              ? ` The messages go on ${formatDateTime(chase.sendsAt)}.`
+              : ''
+          }`,
+  });
 }

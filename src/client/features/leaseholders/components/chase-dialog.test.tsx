@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { toast } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
-import type { ChasePreview } from '../../../../shared/chase';
+import type { ChasePreview, ChaseProgress } from '../../../../shared/chase';
 import { formatDateTime } from '../../../../shared/dates';
 import { json, makeLeaseholder, mockApi } from '../test-data';
 import { LeaseholdersPage } from './leaseholders-page';
@@ -18,8 +18,22 @@ vi.mock('@/components/ui/toaster', () => ({
   Toaster: () => null,
 }));
 
-/** The list, the chase's count, and the chase itself answering what it sent. */
-function mockServer(counts: Partial<ChasePreview>) {
+const CHASE: ChaseProgress = {
+  id: 'chase-1',
+  state: 'running',
+  planned: 0,
+  sent: 0,
+  owedPence: 0,
+  startedAt: new Date().toISOString(),
+  sendsAt: new Date().toISOString(),
+  finishedAt: null,
+};
+
+/**
+ * The list, the chase's count, and the chase: started at once, then as `progress` says when
+ * asked how far it has got (by default, finished with everyone counted reached).
+ */
+function mockServer(counts: Partial<ChasePreview>, progress?: Partial<ChaseProgress>) {
   const preview: ChasePreview = {
     accounts: 0,
     owedPence: 0,
@@ -27,18 +41,24 @@ function mockServer(counts: Partial<ChasePreview>) {
     noContact: 0,
     offSheets: 0,
     sendsAt: new Date().toISOString(),
+    running: null,
     ...counts,
   };
+  const started = { ...CHASE, planned: preview.accounts, sendsAt: preview.sendsAt };
   return mockApi(({ method, url }) => {
     const { pathname } = new URL(url, 'http://localhost');
     if (pathname === '/api/leaseholders/chase') {
-      return method === 'POST'
-        ? json(200, {
-            sent: preview.accounts,
-            owedPence: preview.owedPence,
-            sendsAt: preview.sendsAt,
-          })
-        : json(200, preview);
+      return method === 'POST' ? json(202, started) : json(200, preview);
+    }
+    if (pathname === `/api/leaseholders/chase/${CHASE.id}`) {
+      return json(200, {
+        ...started,
+        state: 'finished',
+        sent: preview.accounts,
+        owedPence: preview.owedPence,
+        finishedAt: new Date().toISOString(),
+        ...progress,
+      });
     }
     return json(200, {
       items: [makeLeaseholder()],
@@ -98,6 +118,8 @@ describe('Chase everyone owing', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       '/api/leaseholders/chase',
     ]);
+    // Started, then followed until its job had reached everyone.
+    expect(calls.map((call) => call.url)).toContain(`/api/leaseholders/chase/${CHASE.id}`);
     expect(toast.success).toHaveBeenCalledWith('New links sent', {
       description: 'A payment link went to 37 leaseholders, for £24,310.50 in all.',
     });
@@ -152,5 +174,53 @@ describe('Chase everyone owing', () => {
       'Nobody to chase: everyone who owes has an open link, or is left out below.',
     );
     expect(within(dialog).getByRole('listitem')).toHaveTextContent('2 leaseholders on hold');
+  });
+
+  it('follows a long chase, and lets the clerk close the window while it carries on', async () => {
+    mockServer(
+      { accounts: 5_000, owedPence: 250_000_000 },
+      { state: 'running', sent: 1_200, owedPence: 60_000_000 },
+    );
+    const { user, dialog } = await openChase();
+    await user.click(await within(dialog).findByRole('button', { name: 'Send 5,000 links' }));
+    expect(await within(dialog).findByTestId('chase-progress')).toHaveTextContent(
+      'Sending: 1,200 of 5,000 leaseholders have a new link so far',
+    );
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '24');
+    expect(within(dialog).queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toast.info).toHaveBeenCalledWith('Chasing carries on', {
+      description:
+        'New links are being sent: 1,200 of 5,000 leaseholders reached so far. Open Chase everyone owing to see how far it has got.',
+    });
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('shows a chase already running instead of offering to start another', async () => {
+    const running = { ...CHASE, planned: 800, sent: 300 };
+    const calls = mockServer(
+      { accounts: 500, owedPence: 90_000, running },
+      { state: 'running', planned: 800, sent: 300 },
+    );
+    const { dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-progress')).toHaveTextContent(
+      'Sending: 300 of 800 leaseholders have a new link so far',
+    );
+    expect(within(dialog).queryByTestId('chase-count')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('says the last chase stopped part-way, and offers to send again', async () => {
+    mockServer({
+      accounts: 40,
+      owedPence: 90_000,
+      running: { ...CHASE, state: 'stopped', planned: 100, sent: 60 },
+    });
+    const { dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-stopped')).toHaveTextContent(
+      'The last chase stopped part-way: 60 of 100 leaseholders got a new link (System lists its failed job, with Retry). Sending again reaches the rest.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Send 40 links' })).toBeEnabled();
   });
 });
