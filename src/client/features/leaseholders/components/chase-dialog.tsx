@@ -188,7 +188,7 @@ export function ChaseDialog({
       isOpen={isOpen}
       isBusy={start.isPending}
       onClose={close}
-      title="Chase everyone owing?"
+      title={chase?.state === 'running' ? 'Chasing everyone owing' : 'Chase everyone owing?'}
       description="Each leaseholder who owes and has no open payment link gets a new link for their whole balance, sent now by email and WhatsApp, as each has them (SMS if WhatsApp fails)."
     >
       {chase?.state === 'running' ? (
