@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlaceholderName, type PlaceholderName } from '../shared/templates.js';
 import { parseTrustProxy, TRUST_PROXY_FORMS } from './http/trust-proxy.js';
 
 const emptyToUndefined = (value: unknown) =>
@@ -27,6 +28,45 @@ const integer = (fallback: number, min: number, max: number) =>
       .max(max, `must be at most ${max}`)
       .default(fallback),
   );
+
+/** A WhatsApp message approved by Meta, as a Twilio Content Template, and what fills it in. */
+export interface WhatsAppTemplate {
+  /** The Content Template's SID (HX…). */
+  sid: string;
+  /** The placeholders its variables {{1}}, {{2}}, … stand for, in that order. */
+  variables: PlaceholderName[];
+}
+
+/**
+ * 'HX…: tenantName, amount, paymentUrl': a Content Template's SID, then the placeholders its
+ * {{1}}, {{2}}, … are filled with. WhatsApp refuses a business's free text outside a 24-hour
+ * window after the leaseholder last wrote, so first contact needs an approved template.
+ */
+const whatsappTemplate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((value, ctx): WhatsAppTemplate => {
+      const [sid = '', names = ''] = value.split(':').map((part) => part.trim());
+      if (!/^HX[0-9a-fA-F]{32}$/.test(sid)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must start with a Content SID: HX and 32 hex digits',
+        });
+      }
+      const variables = names
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
+      for (const name of variables) {
+        if (!isPlaceholderName(name)) {
+          ctx.addIssue({ code: 'custom', message: `{{${name}}} is not a placeholder` });
+        }
+      }
+      return { sid, variables: variables as PlaceholderName[] };
+    })
+    .optional(),
+);
 
 /** Every environment setting with its default and limits; config.ts checks them together. */
 export const EnvSchema = z.object({
@@ -126,6 +166,10 @@ export const EnvSchema = z.object({
   TWILIO_WHATSAPP_FROM: optionalString,
   TWILIO_SMS_FROM: optionalString,
   TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  TWILIO_WHATSAPP_TEMPLATE_PAYMENT_LINK: whatsappTemplate,
+  TWILIO_WHATSAPP_TEMPLATE_REMINDER_24H: whatsappTemplate,
+  TWILIO_WHATSAPP_TEMPLATE_REMINDER_1H: whatsappTemplate,
+  TWILIO_WHATSAPP_TEMPLATE_CONFIRMATION: whatsappTemplate,
   TWILIO_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyToUndefined,

@@ -155,6 +155,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           smsFrom: env.TWILIO_SMS_FROM,
           messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
           apiBaseUrl: env.TWILIO_API_BASE_URL,
+          /** Approved WhatsApp templates by message kind; a kind without one is sent as text. */
+          whatsappTemplates: {
+            payment_link: env.TWILIO_WHATSAPP_TEMPLATE_PAYMENT_LINK,
+            reminder_24h: env.TWILIO_WHATSAPP_TEMPLATE_REMINDER_24H,
+            reminder_1h: env.TWILIO_WHATSAPP_TEMPLATE_REMINDER_1H,
+            confirmation: env.TWILIO_WHATSAPP_TEMPLATE_CONFIRMATION,
+          },
         }
       : undefined,
     stripe: env.STRIPE_SECRET_KEY

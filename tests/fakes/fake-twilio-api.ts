@@ -49,10 +49,14 @@ export async function startFakeTwilioApi(options: { authToken: string; accountSi
     const number = to.replace(/^whatsapp:/, '');
     const queued = nextFailures.shift();
     if (queued) return queued;
-    if (to.startsWith('whatsapp:') && whatsAppFailure) return whatsAppFailure;
+    // 63016 refuses free text outside the 24-hour window; an approved template is allowed.
+    const isTemplateAllowed = params.ContentSid !== undefined && whatsAppFailure?.code === 63016;
+    if (to.startsWith('whatsapp:') && whatsAppFailure && !isTemplateAllowed) return whatsAppFailure;
     const forNumber = failingNumbers.get(number);
     if (forNumber) return forNumber;
-    if (!params.Body) return { status: 400, code: 21602, message: 'Message body is required.' };
+    if (!params.Body && !params.ContentSid) {
+      return { status: 400, code: 21602, message: 'Message body is required.' };
+    }
     if (!params.From && !params.MessagingServiceSid) {
       return { status: 400, code: 21603, message: "A 'From' phone number is required." };
     }
@@ -99,6 +103,8 @@ export async function startFakeTwilioApi(options: { authToken: string; accountSi
       from: params.From ?? null,
       messagingServiceSid: params.MessagingServiceSid ?? null,
       body: params.Body ?? '',
+      contentSid: params.ContentSid ?? null,
+      contentVariables: params.ContentVariables ?? null,
       statusCallback: params.StatusCallback ?? null,
     };
     sent.push(message);

@@ -15,6 +15,9 @@ export interface FakeTwilioMessage {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  /** An approved template sent in place of a body (Content API): its SID and variables (JSON). */
+  contentSid: string | null;
+  contentVariables: string | null;
   statusCallback: string | null;
 }
 

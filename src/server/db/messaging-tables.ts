@@ -41,6 +41,8 @@ export interface MessageContentsTable {
   /** The rendered text (email text part, WhatsApp or SMS body). */
   body: string;
   html: string | null;
+  /** WhatsApp: the placeholder values (JSON) an approved template is filled with (migration 0027). */
+  variables: string | null;
 }
 
 export interface MessageEventsTable {

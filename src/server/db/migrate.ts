@@ -26,6 +26,7 @@ import { sheetTracking } from './migrations/0023-sheet-tracking.js';
 import { paymentReturns } from './migrations/0024-payment-returns.js';
 import { failedRefunds } from './migrations/0025-failed-refunds.js';
 import { chases } from './migrations/0026-chases.js';
+import { whatsappVariables } from './migrations/0027-whatsapp-variables.js';
 import type { Database } from './schema.js';
 
 /**
@@ -61,6 +62,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0024-payment-returns': paymentReturns(engine),
     '0025-failed-refunds': failedRefunds(engine),
     '0026-chases': chases(engine),
+    '0027-whatsapp-variables': whatsappVariables(engine),
   };
 }
 

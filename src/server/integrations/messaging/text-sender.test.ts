@@ -10,7 +10,10 @@ const CALLBACK_URL = 'https://pay.example.co.uk/api/webhooks/twilio/status?messa
 
 type TwilioSettings = NonNullable<Config['twilio']>;
 
-function twilioConfig(apiBaseUrl: string, overrides: Partial<TwilioSettings> = {}) {
+function twilioConfig(
+  apiBaseUrl: string,
+  overrides: Partial<TwilioSettings> = {},
+): Pick<Config, 'twilio'> {
   return {
     twilio: {
       accountSid: ACCOUNT_SID,
@@ -19,6 +22,12 @@ function twilioConfig(apiBaseUrl: string, overrides: Partial<TwilioSettings> = {
       smsFrom: '+447700900002',
       messagingServiceSid: undefined,
       apiBaseUrl,
+      whatsappTemplates: {
+        payment_link: undefined,
+        reminder_24h: undefined,
+        reminder_1h: undefined,
+        confirmation: undefined,
+      },
       ...overrides,
     },
   };

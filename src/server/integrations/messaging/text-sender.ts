@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { MessageKind } from '../../db/schema.js';
 import { createTwilioTextSender } from './twilio-text-sender.js';
 
 export type TextChannel = 'whatsapp' | 'sms';
@@ -8,6 +9,11 @@ export interface TextMessage {
   /** E.164, e.g. +447700900123 (no 'whatsapp:' prefix: the sender adds it). */
   to: string;
   body: string;
+  /**
+   * WhatsApp: which message this is and the values it was rendered with, so an approved template
+   * configured for its kind (TWILIO_WHATSAPP_TEMPLATE_*) is sent in place of the text.
+   */
+  template?: { kind: MessageKind; values: Record<string, unknown> };
   /** Where Twilio posts delivery statuses for this message (our signed callback endpoint). */
   statusCallbackUrl?: string;
 }
@@ -16,6 +22,8 @@ export interface TextSendResult {
   status: 'queued' | 'sent' | 'captured';
   /** Twilio's message SID (SM…); null when nothing was sent. */
   providerId: string | null;
+  /** The approved template's SID, when one was sent in place of the text. */
+  templateSid?: string;
 }
 
 export interface TextSender {

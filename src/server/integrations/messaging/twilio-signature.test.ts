@@ -52,6 +52,12 @@ describe('Twilio status-callback signatures', () => {
         smsFrom: undefined,
         messagingServiceSid: undefined,
         apiBaseUrl: fake.url,
+        whatsappTemplates: {
+          payment_link: undefined,
+          reminder_24h: undefined,
+          reminder_1h: undefined,
+          confirmation: undefined,
+        },
       },
     });
     const result = await sender.send({

@@ -39,6 +39,24 @@ export function createTwilioTextSender(settings: TwilioSettings): TextSender {
     throw notConfigured('An SMS sender (TWILIO_SMS_FROM or TWILIO_MESSAGING_SERVICE_SID)');
   };
 
+  /** An approved template for the message's kind, filled with its values; else its text. */
+  const contentFor = (message: TextMessage) => {
+    const template =
+      message.channel === 'whatsapp' && message.template
+        ? settings.whatsappTemplates[message.template.kind]
+        : undefined;
+    if (!template || !message.template) return { body: message.body };
+    const { values } = message.template;
+    const variables = template.variables.map((name, index) => [
+      String(index + 1),
+      String(values[name] ?? ''),
+    ]);
+    return {
+      contentSid: template.sid,
+      contentVariables: JSON.stringify(Object.fromEntries(variables)),
+    };
+  };
+
   return {
     mode: 'twilio',
     async send(message) {
@@ -49,12 +67,13 @@ export function createTwilioTextSender(settings: TwilioSettings): TextSender {
         });
       }
       const sender = senderFor(message.channel);
+      const content = contentFor(message);
       let created: Awaited<ReturnType<typeof client.messages.create>>;
       try {
         created = await client.messages.create({
           ...sender,
           to: message.channel === 'whatsapp' ? `whatsapp:${message.to}` : message.to,
-          body: message.body,
+          ...content,
           statusCallback: message.statusCallbackUrl,
         });
       } catch (error) {
@@ -67,7 +86,11 @@ export function createTwilioTextSender(settings: TwilioSettings): TextSender {
           code: created.errorCode ? String(created.errorCode) : undefined,
         });
       }
-      return { status: status === 'queued' ? 'queued' : 'sent', providerId: created.sid };
+      return {
+        status: status === 'queued' ? 'queued' : 'sent',
+        providerId: created.sid,
+        ...('contentSid' in content ? { templateSid: content.contentSid } : {}),
+      };
     },
   };
 }

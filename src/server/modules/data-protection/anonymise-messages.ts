@@ -53,7 +53,7 @@ export async function anonymiseMessages(tx: AppContext, messageIds: string[]): P
       .execute();
     await tx.db
       .updateTable('message_contents')
-      .set({ subject: null, body: ERASED_TEXT, html: null })
+      .set({ subject: null, body: ERASED_TEXT, html: null, variables: null })
       .where('message_id', 'in', ids)
       .execute();
   }

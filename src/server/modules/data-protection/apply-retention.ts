@@ -51,7 +51,7 @@ async function removeOldMessageContents(ctx: AppContext, before: number): Promis
     if (!last) return;
     await ctx.db
       .updateTable('message_contents')
-      .set({ subject: null, body: EXPIRED_CONTENT_TEXT, html: null })
+      .set({ subject: null, body: EXPIRED_CONTENT_TEXT, html: null, variables: null })
       .where(
         'message_id',
         'in',

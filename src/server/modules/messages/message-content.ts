@@ -12,6 +12,8 @@ export interface MessageContent {
   /** The email's text part, or the WhatsApp / SMS body. */
   body: string;
   html: string | null;
+  /** WhatsApp: the values it was rendered with (JSON), for an approved template to be filled with. */
+  variables?: string | null;
 }
 
 /** The link and leaseholder details every message is rendered from. */
@@ -103,5 +105,7 @@ export function renderMessageContent(
       body: text(fields.text),
     };
   }
-  return { subject: null, html: null, body: text(TEXT_TEMPLATES[kind]) };
+  const body = text(TEXT_TEMPLATES[kind]);
+  if (channel === 'sms') return { subject: null, html: null, body };
+  return { subject: null, html: null, body, variables: JSON.stringify(values) };
 }

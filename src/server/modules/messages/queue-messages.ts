@@ -71,6 +71,7 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
           subject: message.subject,
           body: message.body,
           html: message.html,
+          variables: message.variables ?? null,
         })),
       )
       .execute();

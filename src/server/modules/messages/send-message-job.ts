@@ -18,7 +18,7 @@ import { resumeAfterHold } from './resume-after-hold.js';
 const PayloadSchema = z.object({ messageId: z.string().min(1) });
 
 type MessageToSend = Selectable<MessagesTable> &
-  Pick<MessageContentsTable, 'subject' | 'body' | 'html'> & {
+  Pick<MessageContentsTable, 'subject' | 'body' | 'html' | 'variables'> & {
     link_status: PaymentLinkStatus;
     link_expires_at: number;
     hold_until: number | null;
@@ -79,7 +79,11 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   // No 'sending' write before the provider call: the job's lease already makes this run the
   // only one for the message (claims are exclusive, FOR UPDATE SKIP LOCKED on PostgreSQL). Each
   // retry still shows on the timeline as its 'Will retry' event.
-  let result: { status: 'sent' | 'queued' | 'captured'; providerId: string | null };
+  let result: {
+    status: 'sent' | 'queued' | 'captured';
+    providerId: string | null;
+    templateSid?: string;
+  };
   try {
     // Captured messages go to no provider, so they need no pace.
     const hasProvider = message.channel === 'email' ? ctx.config.smtp : ctx.config.twilio;
@@ -97,16 +101,22 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
       status: accepted.status,
       error: null,
       ...(accepted.providerId ? { providerId: accepted.providerId } : {}),
-      detail: deliveredDetail(message.channel, accepted.status),
+      detail: deliveredDetail(message.channel, accepted.status, accepted.templateSid),
     });
     // Recorded even if the claim was lost meanwhile: the provider did accept this message.
     return completeJobWithin(tx, job);
   });
 };
 
-function deliveredDetail(channel: MessageToSend['channel'], status: string): string {
+function deliveredDetail(
+  channel: MessageToSend['channel'],
+  status: string,
+  templateSid: string | undefined,
+): string {
   if (status === 'captured') return 'Captured: no provider is configured, nothing was sent';
-  return channel === 'email' ? 'Accepted by the SMTP server' : `Accepted by Twilio (${status})`;
+  if (channel === 'email') return 'Accepted by the SMTP server';
+  const as = templateSid ? `, as approved template ${templateSid}` : '';
+  return `Accepted by Twilio (${status})${as}`;
 }
 
 function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend | undefined> {
@@ -122,6 +132,7 @@ function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend |
       'message_contents.subject',
       'message_contents.body',
       'message_contents.html',
+      'message_contents.variables',
       'payment_links.status as link_status',
       'payment_links.expires_at as link_expires_at',
     ])
@@ -154,6 +165,9 @@ function deliver(ctx: AppContext, message: MessageToSend) {
     channel: message.channel,
     to: message.recipient,
     body: message.body,
+    ...(message.variables
+      ? { template: { kind: message.kind, values: JSON.parse(message.variables) } }
+      : {}),
     statusCallbackUrl: twilioStatusCallbackUrl(ctx),
   });
 }

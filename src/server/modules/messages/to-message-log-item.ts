@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { MessageContentsTable, MessageEventsTable, MessagesTable } from '../../db/schema.js';
 
 export type MessageRowWithTenant = Selectable<MessagesTable> &
-  Omit<Selectable<MessageContentsTable>, 'message_id'> & { tenant_name: string };
+  Omit<Selectable<MessageContentsTable>, 'message_id' | 'variables'> & { tenant_name: string };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
