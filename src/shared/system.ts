@@ -11,6 +11,8 @@ export const ProviderModesSchema = z.object({
    * public pages, receipts and messages would show a made-up company.
    */
   sampleSettings: z.array(z.enum(['COMPANY_NAME', 'CONTACT_PHONE', 'CONTACT_EMAIL'])).optional(),
+  /** With Twilio: how many of the 4 WhatsApp messages have an approved template (decision 0017). */
+  whatsappTemplates: z.number().int().optional(),
 });
 
 export type ProviderModes = z.infer<typeof ProviderModesSchema>;

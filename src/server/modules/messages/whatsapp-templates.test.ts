@@ -4,6 +4,7 @@ import {
   createMessagingTestContext,
   type MessagingTestContext,
 } from '../../../../tests/helpers/messaging-context.js';
+import { signIn } from '../../../../tests/helpers/test-context.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { sendPaymentLinkMessages } from './send-payment-link-messages.js';
 
@@ -59,6 +60,18 @@ describe('approved WhatsApp templates', () => {
       status: 'queued',
       detail: `Accepted by Twilio (queued), as approved template ${LINK_TEMPLATE}`,
     });
+  });
+
+  it('tells staff on the System page how many messages have an approved template', async () => {
+    t = await createMessagingTestContext({
+      TWILIO_WHATSAPP_TEMPLATE_PAYMENT_LINK: `${LINK_TEMPLATE}: tenantName`,
+    });
+    const modes = await t.app.inject({
+      method: 'GET',
+      url: '/api/system/modes',
+      headers: { cookie: await signIn(t.app) },
+    });
+    expect(modes.json()).toMatchObject({ messaging: 'twilio', whatsappTemplates: 1 });
   });
 
   it('sends text for a kind with no template, and falls back to SMS as before', async () => {

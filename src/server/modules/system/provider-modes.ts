@@ -10,7 +10,15 @@ export function providerModes(config: Config): ProviderModes {
   } as const;
   const isDemo =
     modes.email === 'capture' || modes.messaging === 'capture' || modes.payments === 'demo';
-  return { ...modes, isDemo, sampleSettings: sampleSettingsOf(config) };
+  const templates = config.twilio ? Object.values(config.twilio.whatsappTemplates) : [];
+  return {
+    ...modes,
+    isDemo,
+    sampleSettings: sampleSettingsOf(config),
+    ...(config.twilio
+      ? { whatsappTemplates: templates.filter((template) => template !== undefined).length }
+      : {}),
+  };
 }
 
 /** The company settings left at the sample values (config.ts's defaults). */

@@ -18,6 +18,28 @@ function rows(modes: ProviderModes) {
   ];
 }
 
+/**
+ * With Twilio live: WhatsApp free text reaches only those who wrote in the last 24 hours, so
+ * without approved templates most WhatsApp messages go as SMS instead (decision 0017).
+ */
+function TemplatesRow({ count }: { count: number }) {
+  return (
+    <li className="flex flex-col gap-1 py-2">
+      <span className="flex items-center justify-between gap-3">
+        <span className="font-medium">WhatsApp templates</span>
+        <Badge variant={count === 4 ? 'success' : 'warning'}>{count} of 4 approved</Badge>
+      </span>
+      {count < 4 ? (
+        <span className="text-muted-foreground">
+          A message without an approved template reaches WhatsApp only if the leaseholder wrote to
+          you in the last 24 hours; otherwise it goes by SMS. Set TWILIO_WHATSAPP_TEMPLATE_…
+          (README).
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
 /** Which outside services are real and which are stand-ins (GET /api/system/modes). */
 export function ProviderModesCard() {
   const modes = useProviderModes();
@@ -41,6 +63,9 @@ export function ProviderModesCard() {
                 </Badge>
               </li>
             ))}
+            {modes.data.whatsappTemplates === undefined ? null : (
+              <TemplatesRow count={modes.data.whatsappTemplates} />
+            )}
           </ul>
         ) : modes.isError ? (
           <p className="text-sm text-destructive">Failed to load the services’ modes.</p>

@@ -77,6 +77,7 @@ function mockServer(
     deadJobs?: JobItem[];
     audit?: AuditEntry[];
     failOverview?: boolean;
+    modes?: ProviderModes;
   } = {},
 ) {
   const overview = options.overview ?? makeOverview();
@@ -93,7 +94,7 @@ function mockServer(
       if (options.failOverview) return new Response('', { status: 500, statusText: 'Error' });
       return json(200, overview);
     }
-    if (path === '/api/system/modes') return json(200, MODES);
+    if (path === '/api/system/modes') return json(200, options.modes ?? MODES);
     if (path === '/api/system/jobs') {
       return json(200, { items: state.deadJobs, total: state.deadJobs.length });
     }
@@ -160,6 +161,17 @@ describe('System page', () => {
     expect(await screen.findByText('SMTP')).toBeInTheDocument();
     expect(screen.getByText('Captured, not sent')).toBeInTheDocument();
     expect(screen.getByText('Stripe')).toBeInTheDocument();
+  });
+
+  it('says how many WhatsApp messages have an approved template, and why it matters', async () => {
+    mockServer({ modes: { ...MODES, messaging: 'twilio', whatsappTemplates: 1 } });
+    renderPage();
+    expect(await screen.findByText('1 of 4 approved')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /reaches WhatsApp only if the leaseholder wrote to you in the last 24 hours/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a dead job with its error, and retries it', async () => {
