@@ -19,7 +19,9 @@ export function QueueCard({ overview, now }: { overview: SystemOverview; now: nu
           <ListChecks aria-hidden="true" className="size-5 text-primary" />
           Job queue
         </CardTitle>
-        <CardDescription>Background work: sending messages and queuing reminders.</CardDescription>
+        <CardDescription>
+          Background work: sending messages, queuing reminders and chasing everyone owing.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {kinds.length === 0 ? (
