@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
@@ -87,19 +88,7 @@ function Running({ chase, onClose }: { chase: ChaseProgress; onClose: () => void
           Sending: {chase.sent.toLocaleString('en-GB')} of {plural(chase.planned, 'leaseholder')}{' '}
           {chase.sent === 1 ? 'has' : 'have'} a new link so far
         </p>
-        <div
-          role="progressbar"
-          aria-labelledby="chase-progress-label"
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          className="mt-3 h-2.5 overflow-hidden rounded-full bg-background"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-500"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar percent={percent} labelledBy="chase-progress-label" onMuted className="mt-3" />
       </div>
       <p className="mt-4 text-sm text-muted-foreground">
         You can close this window: sending carries on, and nobody gets a second link if the portal

@@ -11,6 +11,7 @@ import {
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { plural } from '@/lib/plural';
 import { formatDateTime } from '../../../../shared/dates';
 import type { Batch } from '../../../../shared/upload';
@@ -148,19 +149,7 @@ export function BatchStatusCard({
             <span id="batch-progress-label">Progress</span>
             <span className="tabular-nums">{percent}%</span>
           </div>
-          <div
-            role="progressbar"
-            aria-labelledby="batch-progress-label"
-            aria-valuenow={percent}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            className="h-2.5 overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width] duration-500"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar percent={percent} labelledBy="batch-progress-label" />
         </div>
 
         <Alert variant={look.variant}>
