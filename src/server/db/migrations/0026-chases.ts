@@ -4,6 +4,7 @@ import type { Engine } from '../engine.js';
 /**
  * `chases`: one row per "Chase everyone owing", worked through by a job a slice at a time
  * (accounts/chase-owing.ts), so a chase of any size survives a restart and staff can watch it.
+ * A row per press: no index beyond the key is worth its upkeep.
  */
 export function chases(_engine: Engine) {
   return {
@@ -19,7 +20,6 @@ export function chases(_engine: Engine) {
         .addColumn('after_id', 'text', (col) => col.notNull().defaultTo(''))
         .addColumn('finished_at', 'bigint')
         .execute();
-      await db.schema.createIndex('chases_started_at').on('chases').column('started_at').execute();
     },
   };
 }

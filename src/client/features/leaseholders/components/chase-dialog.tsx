@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, List, Moon, Send } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -143,10 +143,11 @@ export function ChaseDialog({
   const underWay = start.data ?? (running?.state === 'running' ? running : undefined);
   const progress = useChaseProgress(isOpen ? underWay?.id : undefined);
   const chase = progress.data ?? underWay;
-  const finish = () => {
-    start.reset();
+  const { reset } = start;
+  const finish = useCallback(() => {
+    reset();
     onClose();
-  };
+  }, [reset, onClose]);
   const close = () => {
     if (start.isPending) return;
     if (chase?.state === 'running') {
@@ -165,9 +166,8 @@ export function ChaseDialog({
     toastChaseFinished(finished);
     void refreshAccountViews(client);
     void client.invalidateQueries({ queryKey: queryKeys.leaseholders.all });
-    start.reset();
-    onClose();
-  }, [finished, client, start.reset, onClose]);
+    finish();
+  }, [finished, client, finish]);
   const count = preview.data?.accounts ?? 0;
   const stopped =
     chase?.state === 'stopped' ? chase : running?.state === 'stopped' ? running : null;
