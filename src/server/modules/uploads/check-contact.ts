@@ -102,7 +102,7 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
   if (isPhoneBad) {
     contact.warnings.push({
       field: PHONE,
-      message: `phone ${phoneText} is not a mobile number — email only`,
+      message: `phone ${phoneText} is not a valid phone number — email only`,
     });
   } else if (isLandline) {
     contact.warnings.push({

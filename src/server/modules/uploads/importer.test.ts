@@ -456,7 +456,7 @@ describe('the importer', () => {
       {
         row: 2,
         field: 'Phone Number (for WhatsApp)',
-        message: 'phone 07700 900123 is not a mobile number — email only',
+        message: 'phone 07700 900123 is not a valid phone number — email only',
       },
       {
         row: 3,

@@ -61,7 +61,7 @@ const ERRORS = [
 const WARNING = {
   row: 7,
   field: 'Phone Number (for WhatsApp)',
-  message: 'phone 07700 900123 is not a mobile number — email only',
+  message: 'phone 07700 900123 is not a valid phone number — email only',
 };
 
 describe('BatchStatusCard', () => {
@@ -131,7 +131,7 @@ describe('BatchStatusCard', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'Row 3ErrorTenant NameTenant Name is required',
       'Row 5ErrorBalance Due (£)Balance Due (£) "1.234" is not an amount in pounds',
-      'Row 7WarningPhone Number (for WhatsApp)phone 07700 900123 is not a mobile number — email only',
+      'Row 7WarningPhone Number (for WhatsApp)phone 07700 900123 is not a valid phone number — email only',
     ]);
     expect(
       screen.getByRole('heading', { name: '2 rows need fixing · 1 warning to check' }),
