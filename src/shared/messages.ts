@@ -20,6 +20,7 @@ export const MESSAGE_STATUSES = [
 ] as const;
 
 export const MessageKindSchema = z.enum(MESSAGE_KINDS);
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MessageChannelSchema = z.enum(MESSAGE_CHANNELS);
 export const MessageStatusSchema = z.enum(MESSAGE_STATUSES);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageKindSchema } from './messages.js';
 
 /** Which providers are real. Admin-only: shown as the demo-mode banner. */
 export const ProviderModesSchema = z.object({
@@ -11,8 +12,8 @@ export const ProviderModesSchema = z.object({
    * public pages, receipts and messages would show a made-up company.
    */
   sampleSettings: z.array(z.enum(['COMPANY_NAME', 'CONTACT_PHONE', 'CONTACT_EMAIL'])).optional(),
-  /** With Twilio: how many of the 4 WhatsApp messages have an approved template (decision 0017). */
-  whatsappTemplates: z.number().int().optional(),
+  /** With Twilio: the messages whose WhatsApp goes as an approved template (decision 0017). */
+  whatsappApproved: z.array(MessageKindSchema).optional(),
 });
 
 export type ProviderModes = z.infer<typeof ProviderModesSchema>;

@@ -79,7 +79,9 @@ test.describe('the importer (issue 31)', () => {
       await expect(page.getByText('Processing completed with some errors.')).toBeVisible();
       await expect(page.getByText('Payment links were generated for 2 tenants.')).toBeVisible();
       const log = page.getByRole('region', { name: 'Error log' });
-      await expect(log).toContainText('phone 07700 900123 is not a valid phone number — email only');
+      await expect(log).toContainText(
+        'phone 07700 900123 is not a valid phone number — email only',
+      );
       await expect(log).toContainText(
         `email dai.${tag}@example is not a valid email address — WhatsApp and SMS only`,
       );

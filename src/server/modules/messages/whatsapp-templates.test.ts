@@ -71,7 +71,7 @@ describe('approved WhatsApp templates', () => {
       url: '/api/system/modes',
       headers: { cookie: await signIn(t.app) },
     });
-    expect(modes.json()).toMatchObject({ messaging: 'twilio', whatsappTemplates: 1 });
+    expect(modes.json()).toMatchObject({ messaging: 'twilio', whatsappApproved: ['payment_link'] });
   });
 
   it('sends text for a kind with no template, and falls back to SMS as before', async () => {

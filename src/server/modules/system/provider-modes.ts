@@ -1,3 +1,4 @@
+import { MESSAGE_KINDS, type MessageKind } from '../../../shared/messages.js';
 import { type ProviderModes, SAMPLE_COMPANY } from '../../../shared/system.js';
 import type { Config } from '../../config.js';
 
@@ -10,14 +11,11 @@ export function providerModes(config: Config): ProviderModes {
   } as const;
   const isDemo =
     modes.email === 'capture' || modes.messaging === 'capture' || modes.payments === 'demo';
-  const templates = config.twilio ? Object.values(config.twilio.whatsappTemplates) : [];
   return {
     ...modes,
     isDemo,
     sampleSettings: sampleSettingsOf(config),
-    ...(config.twilio
-      ? { whatsappTemplates: templates.filter((template) => template !== undefined).length }
-      : {}),
+    ...(config.twilio ? { whatsappApproved: approvedKinds(config.twilio.whatsappTemplates) } : {}),
   };
 }
 
@@ -31,4 +29,8 @@ export function sampleSettingsOf(config: Config): NonNullable<ProviderModes['sam
   return (Object.keys(SAMPLE_COMPANY) as (keyof typeof SAMPLE_COMPANY)[]).filter(
     (key) => current[key].trim() === SAMPLE_COMPANY[key],
   );
+}
+
+function approvedKinds(templates: Record<MessageKind, unknown>): MessageKind[] {
+  return MESSAGE_KINDS.filter((kind) => templates[kind] !== undefined);
 }

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
+import { useProviderModes } from '@/lib/provider-modes';
 import type { ProviderModes } from '../../../../shared/system';
-import { useProviderModes } from '../api/get-provider-modes';
 
 /** "a", "a and b", "a, b and c". */
 function joinAsList(items: string[]): string {

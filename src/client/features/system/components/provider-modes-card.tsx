@@ -2,8 +2,8 @@ import { PlugZap } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useProviderModes } from '@/lib/provider-modes';
 import type { ProviderModes } from '../../../../shared/system';
-import { useProviderModes } from '../api/get-provider-modes';
 
 function rows(modes: ProviderModes) {
   return [
@@ -63,8 +63,8 @@ export function ProviderModesCard() {
                 </Badge>
               </li>
             ))}
-            {modes.data.whatsappTemplates === undefined ? null : (
-              <TemplatesRow count={modes.data.whatsappTemplates} />
+            {modes.data.whatsappApproved === undefined ? null : (
+              <TemplatesRow count={modes.data.whatsappApproved.length} />
             )}
           </ul>
         ) : modes.isError ? (

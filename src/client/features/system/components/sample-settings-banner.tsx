@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react';
+import { useProviderModes } from '@/lib/provider-modes';
 import type { ProviderModes } from '../../../../shared/system';
-import { useProviderModes } from '../api/get-provider-modes';
 
 const WHAT = {
   COMPANY_NAME: 'company name',

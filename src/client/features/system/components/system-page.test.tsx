@@ -164,7 +164,7 @@ describe('System page', () => {
   });
 
   it('says how many WhatsApp messages have an approved template, and why it matters', async () => {
-    mockServer({ modes: { ...MODES, messaging: 'twilio', whatsappTemplates: 1 } });
+    mockServer({ modes: { ...MODES, messaging: 'twilio', whatsappApproved: ['reminder_1h'] } });
     renderPage();
     expect(await screen.findByText('1 of 4 approved')).toBeInTheDocument();
     expect(

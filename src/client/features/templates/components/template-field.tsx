@@ -6,8 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { useProviderModes } from '@/lib/provider-modes';
 import { describeSmsSize, smsSize } from '@/lib/sms-segments';
 import { cn } from '@/lib/utils';
+import type { MessageKind } from '../../../../shared/messages';
 import { TEMPLATE_FIELD_INFO, type TemplateField } from '../../../../shared/templates';
 
 // Its own chunk: the editor's code loads when an email body is shown, never elsewhere.
@@ -28,6 +30,21 @@ function rowsFor(value: string): number {
 }
 
 type View = 'formatted' | 'html';
+
+/** The message each WhatsApp text is for: an approved template stands in for it (decision 0017). */
+const WHATSAPP_KINDS: Partial<Record<TemplateField, MessageKind>> = {
+  whatsappPaymentLink: 'payment_link',
+  whatsappReminder24h: 'reminder_24h',
+  whatsappReminder1h: 'reminder_1h',
+  whatsappConfirmation: 'confirmation',
+};
+
+/** Whether WhatsApp sends Twilio's approved template for `field`'s message instead of its text. */
+function useIsApproved(field: TemplateField): boolean {
+  const { data: modes } = useProviderModes();
+  const kind = WHATSAPP_KINDS[field];
+  return kind !== undefined && (modes?.whatsappApproved?.includes(kind) ?? false);
+}
 
 function ViewSwitch({ view, onView }: { view: View; onView: (view: View) => void }) {
   const option = (value: View, label: string) => (
@@ -107,6 +124,7 @@ export function TemplateFieldEditor({
     spellCheck: info.format !== 'html',
   };
   const isText = info.tab === 'whatsapp';
+  const isApproved = useIsApproved(field);
 
   return (
     <div className="flex flex-col gap-2">
@@ -115,6 +133,7 @@ export function TemplateFieldEditor({
           {info.label}
         </Label>
         <div className="flex items-center gap-2">
+          {isApproved ? <Badge variant="info">Approved template on WhatsApp</Badge> : null}
           {isUnsaved ? <Badge variant="warning">Unsaved</Badge> : null}
           {info.format === 'html' && !isUnsupported ? (
             <ViewSwitch view={view} onView={setView} />
@@ -154,7 +173,10 @@ export function TemplateFieldEditor({
       ) : null}
       {isText ? (
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          Template: {describeSmsSize(smsSize(value))}. Sent as SMS if WhatsApp fails.
+          Template: {describeSmsSize(smsSize(value))}.{' '}
+          {isApproved
+            ? 'WhatsApp sends your approved template for this message, with the same details, instead of this text. This text is the SMS if WhatsApp fails.'
+            : 'Sent as SMS if WhatsApp fails.'}
         </p>
       ) : null}
       {error ? (

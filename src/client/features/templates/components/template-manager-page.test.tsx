@@ -38,6 +38,8 @@ interface ServerOptions {
   failGet?: boolean;
   /** The PUT answer; by default the body is stored and answered. */
   putAnswer?: (body: Templates) => Response;
+  /** The messages sent on WhatsApp as an approved template (GET /api/system/modes). */
+  approved?: string[];
 }
 
 /** GET and PUT /api/templates over one stored record, as the server answers them. */
@@ -60,6 +62,15 @@ function mockServer(options: ServerOptions = {}) {
       if (options.putAnswer) return options.putAnswer(body);
       stored = body;
       return json(200, stored);
+    }
+    if (url === '/api/system/modes' && options.approved) {
+      return json(200, {
+        email: 'smtp',
+        messaging: 'twilio',
+        payments: 'stripe',
+        isDemo: false,
+        whatsappApproved: options.approved,
+      });
     }
     return json(404, { message: 'Not found' });
   });
@@ -378,6 +389,20 @@ describe('TemplateManagerPage', () => {
         'Dear Mrs Margaret Hughes, £1,245.50 is due.',
       ),
     );
+  });
+
+  it('says which WhatsApp messages go as an approved template, and that the text is the SMS', async () => {
+    mockServer({ approved: ['payment_link'] });
+    renderPage();
+    const linkField = (await screen.findByLabelText('Payment link message')).parentElement!;
+
+    expect(await within(linkField).findByText('Approved template on WhatsApp')).toBeVisible();
+    expect(linkField).toHaveTextContent(
+      'WhatsApp sends your approved template for this message, with the same details, instead of this text. This text is the SMS if WhatsApp fails.',
+    );
+    const reminderField = field('24-hour reminder message').parentElement!;
+    expect(within(reminderField).queryByText('Approved template on WhatsApp')).toBeNull();
+    expect(reminderField).toHaveTextContent('Sent as SMS if WhatsApp fails.');
   });
 
   it('previews email HTML in a sandboxed frame, with the sample values escaped', async () => {
