@@ -27,6 +27,7 @@ import { paymentReturns } from './migrations/0024-payment-returns.js';
 import { failedRefunds } from './migrations/0025-failed-refunds.js';
 import { chases } from './migrations/0026-chases.js';
 import { whatsappVariables } from './migrations/0027-whatsapp-variables.js';
+import { propertyKey } from './migrations/0028-property-key.js';
 import type { Database } from './schema.js';
 
 /**
@@ -63,6 +64,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0025-failed-refunds': failedRefunds(engine),
     '0026-chases': chases(engine),
     '0027-whatsapp-variables': whatsappVariables(engine),
+    '0028-property-key': propertyKey(engine),
   };
 }
 

@@ -5,13 +5,16 @@ import { newLinkId, newPaymentLinkRow } from '../payment-links/new-payment-link-
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
 import type { ValidRow } from '../uploads/validate-rows.js';
 
-/** New accounts and their first links, a slice of rows per statement, in the sheet's order. */
+/**
+ * New accounts and their first links, a slice of rows per statement, in the sheet's order.
+ * Answers the accounts' ids, in the rows' order.
+ */
 export async function insertNewAccounts(
   ctx: AppContext,
   batchId: string,
   rows: readonly ValidRow[],
-) {
-  if (rows.length === 0) return;
+): Promise<string[]> {
+  if (rows.length === 0) return [];
   const now = ctx.clock.now();
   // Handed out in sorted order, so the links' indexes on the id take the batch as appends rather
   // than at random pages; sorting leaves each id as unguessable as before.
@@ -46,4 +49,5 @@ export async function insertNewAccounts(
     search_text: tenants[index]!.search_text,
   }));
   await ctx.db.insertInto('payment_links').values(links).execute();
+  return tenants.map((tenant) => tenant.id);
 }

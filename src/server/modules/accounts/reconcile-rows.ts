@@ -21,6 +21,7 @@ import {
   portalPaymentNote,
   recentPayments,
 } from './payments-left-out.js';
+import { type SamePropertyAccount, samePropertyAccounts } from './same-property.js';
 import { updateContacts } from './update-contact.js';
 
 export type { Reconciliation };
@@ -33,6 +34,8 @@ export interface ReconciledSlice {
   notes: RowWarning[];
   /** Rows passed over, counted as `counts.notOwed`: their warnings are nobody's concern. */
   passedOver: number[];
+  /** New accounts beside an owing one at their property: noted once the upload has ended. */
+  sameProperty: SamePropertyAccount[];
 }
 
 type Account = Selectable<TenantsTable>;
@@ -48,7 +51,7 @@ const ROWS_PER_STATEMENT = 500;
  * settled (nothing owed: the open link closes, no message). A figure that is the balance before
  * payments of the last 14 days is read as the balance it is now. Uploading the same file twice,
  * or an older one after a payment, therefore asks for nothing twice. `taken` holds the accounts
- * earlier rows of the upload found, by row: a second row for one of them is refused. Runs in the
+ * earlier rows of the upload found or made, by row: a second row for one of them is refused. Runs in the
  * upload's transaction, a slice of rows at a time in a few statements each.
  */
 export async function reconcileRows(
@@ -62,6 +65,7 @@ export async function reconcileRows(
     errors: [],
     notes: [],
     passedOver: [],
+    sameProperty: [],
   };
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const slice = rows.slice(start, start + ROWS_PER_STATEMENT);
@@ -91,7 +95,9 @@ export async function reconcileRows(
       }
     }
     await reconcileKnown(ctx, batchId, known, result);
-    await insertNewAccounts(ctx, batchId, fresh);
+    result.sameProperty.push(...(await samePropertyAccounts(ctx, fresh)));
+    const made = await insertNewAccounts(ctx, batchId, fresh);
+    for (const [index, id] of made.entries()) taken.set(id, fresh[index]!.row);
     result.counts.new += fresh.length;
     // SQLite answers synchronously: give other requests a turn between statements.
     await setImmediate();

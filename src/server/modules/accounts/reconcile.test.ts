@@ -360,6 +360,57 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     expect(next.warnings).toEqual([]);
   });
 
+  it('notes a new name at the flat of an owing account the sheet leaves out, until that is settled', async () => {
+    await upload([row('E Hughes', 1, '500.00'), row('Ann Lee', 3, '100.00')]);
+    t.clock.advance(DAY_MS);
+    // The ledger spells her name out now: to the portal, a new leaseholder at her flat.
+    const batch = await upload([row('Edith Hughes', 1, '500.00'), row('Ann Lee', 3, '100.00')]);
+    expect(batch.reconciliation).toMatchObject({ new: 1, unchanged: 1 });
+    expect(batch.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Tenant Name',
+        message:
+          "Same property as E Hughes, who owes £500.00 and is not on this sheet: Edith Hughes was made as a new account. If they are one leaseholder named another way, before sending: correct E Hughes's balance to £0.00 as a duplicate, so that only this account asks.",
+      },
+    ]);
+
+    // The clerk does so: her old link closes, and the next sheet notes nothing.
+    const old = await t.ctx.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', 'E Hughes')
+      .executeTakeFirstOrThrow();
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/leaseholders/${old.id}/balance`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { balance: '0.00', reason: 'Duplicate of Edith Hughes' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await openLinks()).toEqual([
+      { name: 'Ann Lee', amount_pence: 10_000 },
+      { name: 'Edith Hughes', amount_pence: 50_000 },
+    ]);
+    t.clock.advance(DAY_MS);
+    const next = await upload([row('Edith Hughes', 1, '500.00'), row('Bo Lee', 3, '20.00')]);
+    expect(next.warnings).toMatchObject([
+      { row: 3, message: expect.stringMatching(/^Same property as Ann Lee, who owes £100\.00/) },
+    ]);
+
+    // A second leaseholder of a flat whose account a later row names, or one with a reference
+    // (the agent's ledger tells its accounts apart): no note.
+    t.clock.advance(DAY_MS);
+    const joint = await upload([
+      row('Cy Lee', 3, '20.00'),
+      row('Dee Lee', 3, '20.00', 'REF-3'),
+      row('Ann Lee', 3, '100.00'),
+      row('Bo Lee', 3, '20.00'),
+    ]);
+    expect(joint.reconciliation).toMatchObject({ new: 2, unchanged: 2 });
+    expect(joint.warnings).toEqual([]);
+  });
+
   it('matches a name however a ledger writes it: titles dropped or added, surname first', async () => {
     await upload([row('Mrs Margaret Hughes', 1, '1245.50')]);
     for (const written of ['HUGHES, Margaret', 'Margaret Hughes (Mrs)']) {

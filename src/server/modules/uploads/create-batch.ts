@@ -14,6 +14,7 @@ import {
   type Reconciliation,
   reconcileRows,
 } from '../accounts/reconcile-rows.js';
+import { samePropertyNotes } from '../accounts/same-property.js';
 import { claimBatch } from './claim-batch.js';
 import { columnOptions } from './column-mappings.js';
 import { readSpreadsheet, type SpreadsheetEvent, sniffSpreadsheet } from './read-spreadsheet.js';
@@ -109,6 +110,7 @@ async function writeBatch(
         errors: [],
         notes: [],
         passedOver: [],
+        sameProperty: [],
       };
       const taken = new Map<string, number>();
       let event: SpreadsheetEvent = { kind: 'rows', rows: firstRows };
@@ -120,8 +122,10 @@ async function writeBatch(
         done.errors.push(...slice.errors);
         done.notes.push(...slice.notes);
         done.passedOver.push(...slice.passedOver);
+        done.sameProperty.push(...slice.sameProperty);
         event = await nextEvent(events);
       }
+      done.notes.push(...samePropertyNotes(done.sameProperty, taken));
       const kept = Object.values(done.counts).reduce((sum, count) => sum + count, 0);
       const errors = [...event.errors, ...done.errors].sort(byRow);
       if (kept === 0) {

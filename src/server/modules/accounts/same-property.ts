@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { formatPence } from '../../../shared/money.js';
+import type { RowWarning } from '../../../shared/upload.js';
+import type { AppContext } from '../../context.js';
+import type { Engine } from '../../db/engine.js';
+import type { ValidRow } from '../uploads/validate-rows.js';
+
+/** A new account's row, and an owing account of another name at the same property. */
+export interface SamePropertyAccount {
+  row: number;
+  name: string;
+  account: { id: string; name: string; balance_pence: number };
+}
+
+/** The property half of matchKeyOf's `name|address`, as migration 0028's index reads it. */
+function propertyKeySql(engine: Engine) {
+  return engine === 'postgres'
+    ? sql<string>`split_part(match_key, '|', 2)`
+    : sql<string>`substr(match_key, instr(match_key, '|') + 1)`;
+}
+
+function propertyKeyOf(matchKey: string): string {
+  return matchKey.slice(matchKey.indexOf('|') + 1);
+}
+
+/**
+ * The owing accounts at the properties of rows about to become new accounts, when those rows
+ * have no Account Reference: a name written another way ("Mrs E Hughes", then "Edith Hughes")
+ * makes a second account, and both would ask for the balance. With references, the agent's
+ * ledger says which account is which.
+ */
+export async function samePropertyAccounts(
+  ctx: AppContext,
+  fresh: readonly ValidRow[],
+): Promise<SamePropertyAccount[]> {
+  const bare = fresh.filter((row) => row.referenceKey === null);
+  const keys = [...new Set(bare.map((row) => propertyKeyOf(row.matchKey)))].filter(Boolean);
+  if (keys.length === 0) return [];
+  const propertyKey = propertyKeySql(ctx.engine);
+  const owing = await ctx.db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'balance_pence', propertyKey.as('property_key')])
+    // As migration 0028's partial index is written, so that it serves this query.
+    .where('balance_pence', '>', sql.lit(0))
+    .where(propertyKey, 'in', keys)
+    .where('erased_at', 'is', null)
+    .execute();
+  return bare.flatMap((row) =>
+    owing
+      .filter((account) => account.property_key === propertyKeyOf(row.matchKey))
+      .map(({ property_key: _, ...account }) => ({ row: row.row, name: row.name, account })),
+  );
+}
+
+/**
+ * A note for each such account that no row of the upload named (`taken`: the accounts the
+ * upload's rows found or made). Named on another row, it is a second leaseholder of the flat.
+ */
+export function samePropertyNotes(
+  found: readonly SamePropertyAccount[],
+  taken: ReadonlyMap<string, number>,
+): RowWarning[] {
+  return found
+    .filter(({ account }) => !taken.has(account.id))
+    .map(({ row, name, account }) => ({
+      row,
+      field: 'Tenant Name',
+      message: `Same property as ${account.name}, who owes ${formatPence(account.balance_pence)} and is not on this sheet: ${name} was made as a new account. If they are one leaseholder named another way, before sending: correct ${account.name}'s balance to £0.00 as a duplicate, so that only this account asks.`,
+    }));
+}
