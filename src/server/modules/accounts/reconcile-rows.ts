@@ -95,7 +95,7 @@ export async function reconcileRows(
       }
     }
     await reconcileKnown(ctx, batchId, known, result);
-    result.sameProperty.push(...(await samePropertyAccounts(ctx, fresh)));
+    result.sameProperty.push(...(await samePropertyAccounts(ctx, batchId, fresh)));
     const made = await insertNewAccounts(ctx, batchId, fresh);
     for (const [index, id] of made.entries()) taken.set(id, fresh[index]!.row);
     result.counts.new += fresh.length;

@@ -27,10 +27,12 @@ function propertyKeyOf(matchKey: string): string {
  * The owing accounts at the properties of rows about to become new accounts, when those rows
  * have no Account Reference: a name written another way ("Mrs E Hughes", then "Edith Hughes")
  * makes a second account, and both would ask for the balance. With references, the agent's
- * ledger says which account is which.
+ * ledger says which account is which. Accounts this upload has named already are not asked
+ * for: they were on the sheet when it started (`last_sheet_at`).
  */
 export async function samePropertyAccounts(
   ctx: AppContext,
+  batchId: string,
   fresh: readonly ValidRow[],
 ): Promise<SamePropertyAccount[]> {
   const bare = fresh.filter((row) => row.referenceKey === null);
@@ -44,11 +46,27 @@ export async function samePropertyAccounts(
     .where('balance_pence', '>', sql.lit(0))
     .where(propertyKey, 'in', keys)
     .where('erased_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('last_sheet_at', 'is', null),
+        eb(
+          'last_sheet_at',
+          '<',
+          eb.selectFrom('upload_batches').select('created_at').where('id', '=', batchId),
+        ),
+      ]),
+    )
     .execute();
+  const atProperty = new Map<string, SamePropertyAccount['account'][]>();
+  for (const { property_key: key, ...account } of owing) {
+    atProperty.set(key, [...(atProperty.get(key) ?? []), account]);
+  }
   return bare.flatMap((row) =>
-    owing
-      .filter((account) => account.property_key === propertyKeyOf(row.matchKey))
-      .map(({ property_key: _, ...account }) => ({ row: row.row, name: row.name, account })),
+    (atProperty.get(propertyKeyOf(row.matchKey)) ?? []).map((account) => ({
+      row: row.row,
+      name: row.name,
+      account,
+    })),
   );
 }
 
