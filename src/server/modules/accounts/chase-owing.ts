@@ -15,8 +15,8 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
+import { filteredAccounts, offSheetsBefore } from './account-filters.js';
 import { issueLinks } from './issue-link.js';
-import { filteredAccounts, offSheetsBefore } from './list-accounts.js';
 
 /**
  * Accounts sent links per transaction: small, because on SQLite every other request waits for

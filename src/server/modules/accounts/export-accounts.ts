@@ -7,13 +7,8 @@ import type { AppContext } from '../../context.js';
 import { keysetPages } from '../../db/keyset-pages.js';
 import { csvStream, sendCsvDownload } from '../../http/csv-download.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
-import {
-  accountSort,
-  filteredAccounts,
-  isCommonTerm,
-  openLinksOf,
-  toLeaseholderItem,
-} from './list-accounts.js';
+import { filteredAccounts, isCommonTerm } from './account-filters.js';
+import { accountSort, openLinksOf, toLeaseholderItem } from './list-accounts.js';
 
 type ExportQuery = z.infer<typeof LeaseholderExportQuerySchema>;
 
