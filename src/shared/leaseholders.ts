@@ -14,6 +14,7 @@ export const LEASEHOLDER_FILTERS = [
   'on_hold',
   'unreachable',
   'off_sheets',
+  'same_flat',
 ] as const;
 export type LeaseholderFilter = (typeof LEASEHOLDER_FILTERS)[number];
 
@@ -25,6 +26,7 @@ export const LEASEHOLDER_FILTER_LABELS: Record<LeaseholderFilter, string> = {
   on_hold: 'On hold',
   unreachable: 'Unreachable',
   off_sheets: 'Not on recent sheets',
+  same_flat: 'Same flat, two accounts',
 };
 
 /**

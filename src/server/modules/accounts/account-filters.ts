@@ -6,6 +6,7 @@ import { holdsText, isTermInMoreLinks, tenantsMatching } from '../payment-links/
 import { hasOpenLink } from '../payment-links/link-state.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
 import { referenceKeyOf } from './account-keys.js';
+import { propertyKeySql } from './same-property.js';
 
 const DAY_MS = 24 * 3_600_000;
 /** A message that reached the leaseholder's phone or inbox (captured counts in demo mode). */
@@ -94,6 +95,21 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
       return query
         .where('tenants.balance_pence', '>', 0)
         .where('tenants.last_sheet_at', '<', offSheetsBefore(now));
+    case 'same_flat':
+      // Owing beside another owing account at the property: one leaseholder named two ways.
+      return query
+        .where('tenants.balance_pence', '>', sql.lit(0))
+        .where('tenants.erased_at', 'is', null)
+        .where(propertyKeySql(ctx.engine, 'tenants.match_key'), 'in', (eb) => {
+          const key = propertyKeySql(ctx.engine, 'other.match_key');
+          return eb
+            .selectFrom('tenants as other')
+            .select(key.as('key'))
+            .where('other.balance_pence', '>', sql.lit(0))
+            .where('other.erased_at', 'is', null)
+            .groupBy(key)
+            .having((having) => having.fn.countAll(), '>', 1);
+        });
     case 'no_link':
       return query
         .where('tenants.balance_pence', '>', 0)

@@ -274,6 +274,40 @@ describe('leaseholder accounts', () => {
     expect(await exported('sort=name&direction=asc')).toEqual(names(byName));
   });
 
+  it('lists owing accounts beside another owing account at the same flat', async () => {
+    const now = t.clock.now();
+    const accountAt = (name: string, key: string, balance: number, erased = false) => ({
+      id: `acct-${key}-${name.replaceAll(' ', '')}`,
+      name,
+      address: key,
+      match_key: `${name.replaceAll(' ', '').toLowerCase()}|${key}`,
+      search_text: name.toLowerCase(),
+      balance_pence: balance,
+      owing_since: balance > 0 ? now : null,
+      created_at: now,
+      erased_at: erased ? now : null,
+    });
+    await insertAccounts([
+      // One leaseholder, named two ways by two sheets.
+      accountAt('E Hughes', 'flat9milllane', 50_000),
+      accountAt('Edith Hughes', 'flat9milllane', 50_000),
+      accountAt('Erased Person', 'flat9milllane', 100, true),
+      // A sale: the seller settled.
+      accountAt('Old Owner', 'flat10milllane', 0),
+      accountAt('New Owner', 'flat10milllane', 30_000),
+      accountAt('Erased Other', 'flat11milllane', 100, true),
+      accountAt('Alone', 'flat11milllane', 20_000),
+    ]);
+    const page = (
+      await api('GET', '/api/leaseholders?status=same_flat&sort=name&direction=asc')
+    ).json();
+    expect(page.items.map((item: { name: string }) => item.name)).toEqual([
+      'E Hughes',
+      'Edith Hughes',
+    ]);
+    expect(page.total).toBe(2);
+  });
+
   it('exports page after page in exactly the list order, for every sort, filter and direction', async () => {
     const now = t.clock.now();
     // Equal balances, equal owing-since days and equal names, so only the id orders them, and
@@ -291,7 +325,7 @@ describe('leaseholder accounts', () => {
     await insertAccounts(rows);
     for (const sort of LEASEHOLDER_SORTS) {
       for (const direction of ['asc', 'desc'] as const) {
-        for (const status of [undefined, 'owing', 'settled'] as const) {
+        for (const status of [undefined, 'owing', 'settled', 'same_flat'] as const) {
           const query = { sort, direction, status };
           const listed = await listAccounts(t.ctx, { ...query, limit: 100, offset: 0 });
           const csv = await text(accountsCsv(t.ctx, query, { pageRows: 2 }));

@@ -13,10 +13,11 @@ export interface SamePropertyAccount {
 }
 
 /** The property half of matchKeyOf's `name|address`, as migration 0028's index reads it. */
-function propertyKeySql(engine: Engine) {
+export function propertyKeySql(engine: Engine, matchKey = 'match_key') {
+  const column = sql.ref(matchKey);
   return engine === 'postgres'
-    ? sql<string>`split_part(match_key, '|', 2)`
-    : sql<string>`substr(match_key, instr(match_key, '|') + 1)`;
+    ? sql<string>`split_part(${column}, '|', 2)`
+    : sql<string>`substr(${column}, instr(${column}, '|') + 1)`;
 }
 
 function propertyKeyOf(matchKey: string): string {

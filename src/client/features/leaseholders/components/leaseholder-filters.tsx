@@ -22,7 +22,7 @@ const SORTS = [
 type StatusChoice = LeaseholderFilter | 'all';
 
 /**
- * What "Owing, no open link", "Unreachable", "On hold" and "Not on recent sheets" mean is not obvious: the chips say it
+ * What most filters mean is not obvious: the chips say it
  * on hover, and under them once chosen.
  */
 const HINTS: Partial<Record<LeaseholderFilter, string>> = {
@@ -31,6 +31,8 @@ const HINTS: Partial<Record<LeaseholderFilter, string>> = {
   unreachable: 'Sent messages, none of which reached them on any channel.',
   on_hold: 'Chasing held: no reminders or new links.',
   off_sheets: `Owing, and named by no spreadsheet uploaded in the last ${OFF_SHEETS_DAYS} days: sold, or a duplicate account? Open one to correct its balance.`,
+  same_flat:
+    'Owing, beside another owing account at the same property: joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
 };
 
 const STATUS_OPTIONS = [

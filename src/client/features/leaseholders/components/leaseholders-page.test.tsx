@@ -136,6 +136,19 @@ describe('Leaseholders list', () => {
     expect(listUrls(calls)[0]).toContain('status=off_sheets');
   });
 
+  it('lists two owing accounts at one flat, saying what to do about a duplicate', async () => {
+    const calls = mockList([DAFYDD]);
+    const { user } = renderPage();
+    await screen.findByText(DAFYDD.name);
+    await user.click(screen.getByRole('radio', { name: 'Same flat, two accounts' }));
+    expect(
+      await screen.findByText(
+        'Owing, beside another owing account at the same property: joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(listUrls(calls).at(-1)).toContain('status=same_flat'));
+  });
+
   it('pages on the server', async () => {
     const many = Array.from({ length: 30 }, (_, index) =>
       makeLeaseholder({ id: `acc-${index}`, name: `Leaseholder ${index + 1}` }),
