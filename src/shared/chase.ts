@@ -33,6 +33,8 @@ export const ChasePreviewSchema = z.object({
   onHold: z.number().int(),
   noContact: z.number().int(),
   offSheets: z.number().int(),
+  /** Of `accounts`, those beside another owing account at their flat: a duplicate, maybe. */
+  sameFlat: z.number().int(),
   sendsAt: z.string(),
   running: ChaseProgressSchema.nullable(),
 });

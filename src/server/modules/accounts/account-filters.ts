@@ -74,6 +74,24 @@ export function offSheetsBefore(now: number): number {
   return now - OFF_SHEETS_DAYS * DAY_MS;
 }
 
+/**
+ * Owing beside another owing account at its property (the address half of its match key): one
+ * leaseholder named two ways by two sheets would be asked twice.
+ */
+export function sharesFlat(ctx: AppContext) {
+  return (eb: ExpressionBuilder<Database, 'tenants'>) =>
+    eb(propertyKeySql(ctx.engine, 'tenants.match_key'), 'in', (inner) => {
+      const key = propertyKeySql(ctx.engine, 'other.match_key');
+      return inner
+        .selectFrom('tenants as other')
+        .select(key.as('key'))
+        .where('other.balance_pence', '>', sql.lit(0))
+        .where('other.erased_at', 'is', null)
+        .groupBy(key)
+        .having((having) => having.fn.countAll(), '>', 1);
+    });
+}
+
 /** Accounts the filters keep, as a query to select from. */
 export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: boolean) {
   const now = ctx.clock.now();
@@ -96,20 +114,10 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
         .where('tenants.balance_pence', '>', 0)
         .where('tenants.last_sheet_at', '<', offSheetsBefore(now));
     case 'same_flat':
-      // Owing beside another owing account at the property: one leaseholder named two ways.
       return query
         .where('tenants.balance_pence', '>', sql.lit(0))
         .where('tenants.erased_at', 'is', null)
-        .where(propertyKeySql(ctx.engine, 'tenants.match_key'), 'in', (eb) => {
-          const key = propertyKeySql(ctx.engine, 'other.match_key');
-          return eb
-            .selectFrom('tenants as other')
-            .select(key.as('key'))
-            .where('other.balance_pence', '>', sql.lit(0))
-            .where('other.erased_at', 'is', null)
-            .groupBy(key)
-            .having((having) => having.fn.countAll(), '>', 1);
-        });
+        .where(sharesFlat(ctx));
     case 'no_link':
       return query
         .where('tenants.balance_pence', '>', 0)

@@ -78,7 +78,10 @@ describe('chasing everyone owing who has no open link', () => {
     });
 
   it('sends a new link for the balance to each, and counts those it leaves out, and why', async () => {
-    const due = await lapsed({ name: 'Margaret Hughes' }, 124_550);
+    const due = await lapsed(
+      { name: 'Margaret Hughes', address: 'Flat 1, 12 Riverside Court, London SE1 9AA' },
+      124_550,
+    );
     const paidUp = await lapsed({ name: 'Paid Up', balance_pence: 0 });
     await createPaymentLink(t.ctx, { tenant: { name: 'Still Open' } });
     const held = await lapsed({ name: 'Held', hold_until: t.clock.now() + 30 * DAY_MS });
@@ -116,6 +119,8 @@ describe('chasing everyone owing who has no open link', () => {
       onHold: 1,
       noContact: 1,
       offSheets: 1,
+      // Never Sent owes at the flat where the others here owe too; Margaret Hughes is alone at hers.
+      sameFlat: 1,
       running: null,
     });
     // Pressed, it answers at once; the worker does the sending.

@@ -15,7 +15,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
-import { filteredAccounts, offSheetsBefore } from './account-filters.js';
+import { filteredAccounts, offSheetsBefore, sharesFlat } from './account-filters.js';
 import { issueLinks } from './issue-link.js';
 
 /**
@@ -54,7 +54,7 @@ async function countChase(ctx: AppContext, now: number) {
   const count = (test: RawBuilder<SqlBool>) =>
     sql<number | string | null>`sum(case when ${test} then 1 else 0 end)`;
   const row = await owingWithoutOpenLink(ctx)
-    .select([
+    .select((eb) => [
       count(chased).as('accounts'),
       sql<
         number | string | null
@@ -62,6 +62,7 @@ async function countChase(ctx: AppContext, now: number) {
       count(sql<SqlBool>`not ${notHeld}`).as('on_hold'),
       count(sql<SqlBool>`${notHeld} and not ${reachable}`).as('no_contact'),
       count(sql<SqlBool>`${notHeld} and ${reachable} and not ${onSheets}`).as('off_sheets'),
+      count(sql<SqlBool>`${chased} and ${sharesFlat(ctx)(eb)}`).as('same_flat'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -70,6 +71,7 @@ async function countChase(ctx: AppContext, now: number) {
     onHold: Number(row.on_hold ?? 0),
     noContact: Number(row.no_contact ?? 0),
     offSheets: Number(row.off_sheets ?? 0),
+    sameFlat: Number(row.same_flat ?? 0),
   };
 }
 

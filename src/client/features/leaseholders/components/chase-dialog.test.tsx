@@ -40,6 +40,7 @@ function mockServer(counts: Partial<ChasePreview>, progress?: Partial<ChaseProgr
     onHold: 0,
     noContact: 0,
     offSheets: 0,
+    sameFlat: 0,
     sendsAt: new Date().toISOString(),
     running: null,
     ...counts,
@@ -112,6 +113,7 @@ describe('Chase everyone owing', () => {
       '4 leaseholders on no sheet for 35 days (sold, or a duplicate?)',
     ]);
     expect(within(dialog).queryByTestId('chase-when')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('chase-same-flat')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Send 37 links' }));
@@ -151,6 +153,21 @@ describe('Chase everyone owing', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(calls.at(-1)!.url).toMatch(/^\/api\/leaseholders\?status=no_link&/));
     expect(screen.getByRole('radio', { name: 'Owing, no open link' })).toBeChecked();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('warns of those who share a flat with another account that owes, and lists them', async () => {
+    const calls = mockServer({ accounts: 5, owedPence: 150_000, sameFlat: 2 });
+    const { user, dialog } = await openChase();
+    expect(await within(dialog).findByTestId('chase-same-flat')).toHaveTextContent(
+      '2 of them share a flat with another account that owes. One leaseholder with two accounts would get two links: check them before sending. See who shares a flat',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'See who shares a flat' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toMatch(/^\/api\/leaseholders\?status=same_flat&/),
+    );
+    expect(screen.getByRole('radio', { name: 'Same flat, two accounts' })).toBeChecked();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

@@ -37,7 +37,15 @@ function leftOutLines(preview: ChasePreview): string[] {
   ].filter((line) => line !== null);
 }
 
-function Counts({ preview }: { preview: ChasePreview }) {
+type ListFilter = 'no_link' | 'same_flat';
+
+function Counts({
+  preview,
+  onShowList,
+}: {
+  preview: ChasePreview;
+  onShowList: (status: ListFilter) => void;
+}) {
   const leftOut = leftOutLines(preview);
   return (
     <>
@@ -54,6 +62,23 @@ function Counts({ preview }: { preview: ChasePreview }) {
           </>
         )}
       </p>
+      {preview.accounts > 0 && preview.sameFlat > 0 ? (
+        <Alert variant="warning" className="mt-4" data-testid="chase-same-flat">
+          <AlertCircle aria-hidden="true" />
+          <AlertDescription>
+            {preview.sameFlat === 1 ? '1 of them shares' : `${preview.sameFlat} of them share`} a
+            flat with another account that owes. One leaseholder with two accounts would get two
+            links: check them before sending.{' '}
+            <button
+              type="button"
+              className="cursor-pointer font-medium underline underline-offset-4"
+              onClick={() => onShowList('same_flat')}
+            >
+              See who shares a flat
+            </button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
       {preview.accounts > 0 && isHeldForMorning(preview.sendsAt) ? (
         <p className="mt-3 flex items-start gap-2 text-sm" data-testid="chase-when">
           <Moon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
@@ -133,8 +158,8 @@ export function ChaseDialog({
 }: {
   isOpen: boolean;
   onClose: () => void;
-  /** Lists everyone owing with no open link on the page below, for a look before sending. */
-  onShowList: () => void;
+  /** Lists those the chase would reach (or some of them) on the page below, for a look first. */
+  onShowList: (status: ListFilter) => void;
 }) {
   const client = useQueryClient();
   const preview = useChasePreview(isOpen);
@@ -202,7 +227,7 @@ export function ChaseDialog({
               />
             </div>
           ) : (
-            <Counts preview={preview.data} />
+            <Counts preview={preview.data} onShowList={onShowList} />
           )}
           <p className="mt-4 text-sm text-muted-foreground">
             Leaseholders with an open link are left alone: they already have one to pay through.
@@ -211,7 +236,7 @@ export function ChaseDialog({
           <button
             type="button"
             className="mt-1 inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline disabled:opacity-60"
-            onClick={onShowList}
+            onClick={() => onShowList('no_link')}
             disabled={start.isPending}
           >
             <List aria-hidden="true" className="size-4" />

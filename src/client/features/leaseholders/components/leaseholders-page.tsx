@@ -110,9 +110,9 @@ export function LeaseholdersPage() {
       <ChaseDialog
         isOpen={isChaseOpen}
         onClose={() => setIsChaseOpen(false)}
-        onShowList={() => {
+        onShowList={(status) => {
           setIsChaseOpen(false);
-          update({ status: 'no_link', offset: 0 });
+          update({ status, offset: 0 });
         }}
       />
       <div className="flex flex-col gap-4">
