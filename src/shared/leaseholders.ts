@@ -147,10 +147,20 @@ export const TimelineEventSchema = z.object({
 });
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 
+/** Another account owing at the same property as this one (a duplicate, or a joint leaseholder). */
+export const SameFlatAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  balancePence: z.number().int(),
+});
+export type SameFlatAccount = z.infer<typeof SameFlatAccountSchema>;
+
 export const LeaseholderDetailSchema = LeaseholderItemSchema.extend({
   createdAt: z.string(),
   /** Newest first. */
   timeline: z.array(TimelineEventSchema),
+  /** While this account owes: the others owing at its property, oldest first (at most 5). */
+  sameFlat: z.array(SameFlatAccountSchema),
 });
 export type LeaseholderDetail = z.infer<typeof LeaseholderDetailSchema>;
 

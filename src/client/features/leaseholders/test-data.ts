@@ -60,6 +60,7 @@ export function makeDetail(
     ...makeLeaseholder(),
     createdAt: '2026-10-02T09:00:00.000Z',
     timeline,
+    sameFlat: [],
     ...overrides,
   };
 }

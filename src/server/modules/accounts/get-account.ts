@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { accountTimeline } from './account-timeline.js';
 import { openLinksOf, toLeaseholderItem } from './list-accounts.js';
+import { owingAtSameFlat } from './same-property.js';
 
 /**
  * The account row, or 404. `forUpdate`: locked until the caller's transaction ends on PostgreSQL
@@ -35,5 +36,6 @@ export async function getAccount(ctx: AppContext, id: string): Promise<Leasehold
     ...toLeaseholderItem(ctx, account, links.get(id) ?? null),
     createdAt: new Date(account.created_at).toISOString(),
     timeline: await accountTimeline(ctx, account),
+    sameFlat: await owingAtSameFlat(ctx, account),
   };
 }

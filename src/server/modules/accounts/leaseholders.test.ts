@@ -306,6 +306,15 @@ describe('leaseholder accounts', () => {
       'Edith Hughes',
     ]);
     expect(page.total).toBe(2);
+
+    // Each one's page names the other, with what it owes; a settled seller's names nobody.
+    const sameFlatOf = async (id: string) =>
+      (await api('GET', `/api/leaseholders/${id}`)).json().sameFlat;
+    expect(await sameFlatOf('acct-flat9milllane-EHughes')).toEqual([
+      { id: 'acct-flat9milllane-EdithHughes', name: 'Edith Hughes', balancePence: 50_000 },
+    ]);
+    expect(await sameFlatOf('acct-flat10milllane-NewOwner')).toEqual([]);
+    expect(await sameFlatOf('acct-flat10milllane-OldOwner')).toEqual([]);
   });
 
   it('exports page after page in exactly the list order, for every sort, filter and direction', async () => {

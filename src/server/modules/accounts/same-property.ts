@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SameFlatAccount } from '../../../shared/leaseholders.js';
 import { formatPence } from '../../../shared/money.js';
 import type { RowWarning } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
@@ -69,6 +70,33 @@ export async function samePropertyAccounts(
       account,
     })),
   );
+}
+
+/**
+ * The other accounts that owe at an owing account's property, for its page: a duplicate to
+ * settle, or a joint leaseholder. None for an account that owes nothing.
+ */
+export async function owingAtSameFlat(
+  ctx: AppContext,
+  account: { id: string; match_key: string; balance_pence: number; erased_at: number | null },
+): Promise<SameFlatAccount[]> {
+  const key = propertyKeyOf(account.match_key);
+  if (account.balance_pence <= 0 || account.erased_at !== null || key === '') return [];
+  const others = await ctx.db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'balance_pence'])
+    .where('balance_pence', '>', sql.lit(0))
+    .where(propertyKeySql(ctx.engine), '=', key)
+    .where('erased_at', 'is', null)
+    .where('id', '<>', account.id)
+    .orderBy('created_at')
+    .limit(5)
+    .execute();
+  return others.map((other) => ({
+    id: other.id,
+    name: other.name,
+    balancePence: other.balance_pence,
+  }));
 }
 
 /**

@@ -187,6 +187,26 @@ describe('Leaseholder page', () => {
     expect(within(card).getByRole('button', { name: 'Cancel link' })).toBeInTheDocument();
   });
 
+  it('names the other accounts owing at the property, each a link, and what to do', async () => {
+    renderPage(
+      makeDetail({ sameFlat: [{ id: 'acc-2', name: 'Mrs E Hughes', balancePence: 50_000 }] }),
+    );
+    const banner = await screen.findByTestId('same-flat');
+    expect(banner).toHaveTextContent(
+      'Another account owes at this propertyMrs E Hughes owes £500.00.Joint leaseholders may have an account each. If it is this leaseholder under another name, correct the duplicate’s balance to £0.00, so they are asked to pay once.',
+    );
+    expect(within(banner).getByRole('link', { name: 'Mrs E Hughes' })).toHaveAttribute(
+      'href',
+      '/leaseholders/acc-2',
+    );
+  });
+
+  it('says nothing of other accounts when none owes at the property', async () => {
+    renderPage(makeDetail());
+    await screen.findByText('Open payment link');
+    expect(screen.queryByTestId('same-flat')).not.toBeInTheDocument();
+  });
+
   it('says when chasing is held, until when and why', async () => {
     renderPage(
       makeDetail({

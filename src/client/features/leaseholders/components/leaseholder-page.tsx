@@ -22,6 +22,7 @@ import { LeaseholderHeader } from './leaseholder-header';
 import { LeaseholderTimeline } from './leaseholder-timeline';
 import { OpenLinkCard } from './open-link-card';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { SameFlatBanner } from './same-flat-banner';
 import { SendLinkDialog } from './send-link-dialog';
 
 type Dialog = LeaseholderAction | 'endHold' | 'edit' | 'cancelLink' | 'balance';
@@ -90,6 +91,7 @@ function AccountView({ leaseholder }: { leaseholder: LeaseholderDetail }) {
           onEnd={() => setDialog('endHold')}
         />
       ) : null}
+      {leaseholder.sameFlat.length > 0 ? <SameFlatBanner others={leaseholder.sameFlat} /> : null}
       <LeaseholderActions leaseholder={leaseholder} onAction={setDialog} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
