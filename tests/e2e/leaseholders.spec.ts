@@ -23,11 +23,15 @@ function uniqueTag(): string {
 
 /** This month's arrears sheet, through the upload page as a clerk sends it, with references. */
 async function uploadArrears(page: Page, tag: string): Promise<void> {
-  const sheet = [
-    HEADER,
+  await uploadSheet(page, [
     `Margaret Hughes ${tag},margaret.${tag.toLowerCase()}@example.co.uk,07911 123456,"Flat 3, 12 Riverside Court, London SE1 9AA","£1,245.50",RIV-${tag}`,
     `Dafydd Jones ${tag},dafydd.${tag.toLowerCase()}@example.cymru,,"Flat 4, 12 Riverside Court, London SE1 9AA",310.00,QUA-${tag}`,
-  ].join('\r\n');
+  ]);
+}
+
+/** A sheet of `rows` (HEADER's cells), through the upload page. */
+async function uploadSheet(page: Page, rows: string[]): Promise<void> {
+  const sheet = [HEADER, ...rows].join('\r\n');
   await page
     .getByRole('navigation', { name: 'Admin' })
     .getByRole('link', { name: 'Bulk Upload' })
@@ -161,6 +165,49 @@ test.describe('leaseholders', () => {
     );
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(/payments? exported\./)).toBeVisible();
+  });
+
+  test('a name spelt two ways by two sheets: the upload says so, and the clerk settles the duplicate', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const tag = uniqueTag();
+    const address = `"Flat 9, ${tag} Mill Lane, Leeds LS1 1AA"`;
+    const before = `Mrs E Hughes ${tag}`;
+    const after = `Mrs Edith Hughes ${tag}`;
+    await uploadSheet(page, [`${before},e.${tag.toLowerCase()}@example.co.uk,,${address},500.00,`]);
+    await page.getByRole('button', { name: 'Upload New File' }).click();
+    await uploadSheet(page, [`${after},e.${tag.toLowerCase()}@example.co.uk,,${address},500.00,`]);
+    await expect(
+      page.getByText(
+        `Same property as ${before}, who owes £500.00 and is not on this sheet: ${after} was made as a new account.`,
+        { exact: false },
+      ),
+    ).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Leaseholders' })
+      .click();
+    await page.getByText('Same flat, two accounts', { exact: true }).click();
+    await page.getByLabel('Search').fill(tag);
+    await expect(page.getByRole('link', { name: /Hughes/ })).toHaveCount(2);
+    await page.getByRole('link', { name: after }).click();
+    const banner = page.getByTestId('same-flat');
+    await expect(banner).toContainText(`${before} owes £500.00.`);
+    await expectNoSeriousAxeViolations(page, TOASTS);
+
+    // The older account is the duplicate: its link closes, and the new one asks alone.
+    await banner.getByRole('link', { name: before }).click();
+    await expect(page.getByRole('heading', { name: before, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('same-flat')).toContainText(`${after} owes £500.00.`);
+    await page.getByRole('button', { name: 'Correct the balance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct the balance' });
+    await dialog.getByLabel('Correct balance').fill('0');
+    await dialog.getByLabel('Reason').fill(`Duplicate of ${after}`);
+    await dialog.getByRole('button', { name: 'Set balance' }).click();
+    await expect(page.getByTestId('balance')).toHaveText('£0.00nothing owed');
+    await expect(page.getByTestId('same-flat')).toHaveCount(0);
   });
 
   test('a clerk clears the balance of a leaseholder who sold: the link closes, nothing is sent', async ({
