@@ -6,10 +6,13 @@ import { expectNoSeriousAxeViolations } from './support/axe.js';
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)';
 
-/** A month's arrears as credit control would export them, with two rows to fix. */
+/**
+ * A month's arrears as credit control would export them, with two rows to fix. At a building of
+ * its own: other journeys' leaseholders owing at 12 Riverside Court would add notes to its log.
+ */
 const ARREARS = [
   HEADER,
-  'Margaret Hughes,margaret.hughes@example.co.uk,07911 123456,"Flat 3, 12 Riverside Court, London SE1 9AA","£1,245.50"',
+  'Margaret Hughes,margaret.hughes@example.co.uk,07911 123456,"Flat 3, 14 Riverside Court, London SE1 9AA","£1,245.50"',
   'Dafydd ap Gruffydd,dafydd@example.cymru,+44 7911 123789,"Fflat 7, Stryd y Castell, Caernarfon LL55 1SE",310',
   ',nobody@example.com,07911 123458,"Flat 8, 12 Riverside Court",20',
   'Siobhán Ó Súilleabháin,,(07911) 123 457,"Flat 9, Quay Street, Bristol BS1 4DJ",89.99',

@@ -409,6 +409,18 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     ]);
     expect(joint.reconciliation).toMatchObject({ new: 2, unchanged: 2 });
     expect(joint.warnings).toEqual([]);
+
+    // Several owing there: one note for the row, naming the first.
+    t.clock.advance(DAY_MS);
+    const fourth = await upload([row('Fay Lee', 3, '5.00')]);
+    expect(fourth.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Tenant Name',
+        message:
+          'Same property as Ann Lee (owes £100.00) and 3 other accounts owing there, none on this sheet: Fay Lee was made as a new account. If one of them is this leaseholder named another way, before sending: correct its balance to £0.00 as a duplicate, so that only this account asks.',
+      },
+    ]);
   });
 
   it('matches a name however a ledger writes it: titles dropped or added, surname first', async () => {

@@ -58,6 +58,8 @@ export async function samePropertyAccounts(
         ),
       ]),
     )
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   const atProperty = new Map<string, SamePropertyAccount['account'][]>();
   for (const { property_key: key, ...account } of owing) {
@@ -100,18 +102,27 @@ export async function owingAtSameFlat(
 }
 
 /**
- * A note for each such account that no row of the upload named (`taken`: the accounts the
- * upload's rows found or made). Named on another row, it is a second leaseholder of the flat.
+ * A note for each row beside such accounts that no row of the upload named (`taken`: the accounts
+ * the upload's rows found or made). Named on another row, it is a second leaseholder of the flat.
  */
 export function samePropertyNotes(
   found: readonly SamePropertyAccount[],
   taken: ReadonlyMap<string, number>,
 ): RowWarning[] {
-  return found
-    .filter(({ account }) => !taken.has(account.id))
-    .map(({ row, name, account }) => ({
+  const byRow = new Map<number, SamePropertyAccount[]>();
+  for (const one of found) {
+    if (!taken.has(one.account.id)) byRow.set(one.row, [...(byRow.get(one.row) ?? []), one]);
+  }
+  return [...byRow.values()].map(([first, ...more]) => {
+    const { row, name, account } = first!;
+    const owes = formatPence(account.balance_pence);
+    return {
       row,
       field: 'Tenant Name',
-      message: `Same property as ${account.name}, who owes ${formatPence(account.balance_pence)} and is not on this sheet: ${name} was made as a new account. If they are one leaseholder named another way, before sending: correct ${account.name}'s balance to £0.00 as a duplicate, so that only this account asks.`,
-    }));
+      message:
+        more.length === 0
+          ? `Same property as ${account.name}, who owes ${owes} and is not on this sheet: ${name} was made as a new account. If they are one leaseholder named another way, before sending: correct ${account.name}'s balance to £0.00 as a duplicate, so that only this account asks.`
+          : `Same property as ${account.name} (owes ${owes}) and ${more.length} other ${more.length === 1 ? 'account' : 'accounts'} owing there, none on this sheet: ${name} was made as a new account. If one of them is this leaseholder named another way, before sending: correct its balance to £0.00 as a duplicate, so that only this account asks.`,
+    };
+  });
 }
