@@ -77,7 +77,7 @@ async function* records(ctx: AppContext, query: ExportQuery, pageRows: number) {
 async function* accountPages(ctx: AppContext, query: ExportQuery, pageRows: number) {
   const isCommon = await isCommonTerm(ctx, query.search);
   const accounts = filteredAccounts(ctx, query, isCommon).selectAll('tenants');
-  const { keys, direction, nullsLast } = accountSort(query);
+  const { keys, direction, nullsLast } = accountSort(query, ctx.engine);
   if (!nullsLast) {
     yield* keysetPages(accounts, keys, direction, pageRows);
     return;

@@ -297,15 +297,28 @@ describe('leaseholder accounts', () => {
       accountAt('New Owner', 'flat10milllane', 30_000),
       accountAt('Erased Other', 'flat11milllane', 100, true),
       accountAt('Alone', 'flat11milllane', 20_000),
+      accountAt('Zed Big', 'flat12milllane', 90_000),
+      accountAt('Amy Small', 'flat12milllane', 1_000),
     ]);
-    const page = (
-      await api('GET', '/api/leaseholders?status=same_flat&sort=name&direction=asc')
-    ).json();
-    expect(page.items.map((item: { name: string }) => item.name)).toEqual([
+    const names = async (sort: string) =>
+      (await api('GET', `/api/leaseholders?status=same_flat&${sort}`))
+        .json()
+        .items.map((item: { name: string }) => item.name);
+    // Grouped by property, so each flat's accounts stand together, in the chosen order within it.
+    expect(await names('sort=name&direction=asc')).toEqual([
+      'Amy Small',
+      'Zed Big',
       'E Hughes',
       'Edith Hughes',
     ]);
-    expect(page.total).toBe(2);
+    expect(await names('sort=balance&direction=desc')).toEqual([
+      'Edith Hughes',
+      'E Hughes',
+      'Zed Big',
+      'Amy Small',
+    ]);
+    const page = (await api('GET', '/api/leaseholders?status=same_flat')).json();
+    expect(page.total).toBe(4);
 
     // Each one's page names the other, with what it owes; a settled seller's names nobody.
     const sameFlatOf = async (id: string) =>

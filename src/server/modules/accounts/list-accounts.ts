@@ -7,11 +7,13 @@ import type {
 } from '../../../shared/leaseholders.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
+import type { Engine } from '../../db/engine.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { paymentUrlOf } from '../messages/message-content.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
 import { filteredAccounts, isCommonTerm, offSheetsBefore } from './account-filters.js';
+import { propertyKeySql } from './same-property.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -23,7 +25,10 @@ type Account = Selectable<TenantsTable>;
  * first is the oldest owing_since first; accounts not owing (no owing_since) go last, which is
  * what `nullsLast` says.
  */
-export function accountSort(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
+export function accountSort(
+  query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>,
+  engine: Engine,
+) {
   const id = sql.ref('tenants.id');
   const flipped: LeaseholderListQuery['direction'] = query.direction === 'desc' ? 'asc' : 'desc';
   const { first, direction, nullsLast } = {
@@ -38,6 +43,11 @@ export function accountSort(query: Pick<LeaseholderListQuery, 'sort' | 'directio
   // Settled accounts all have a balance of nothing, and an account not owing has no owing_since:
   // such a sort is the id order alone, which an index walks and an export's page can seek to
   // (keysetPages), where (balance, id) would be read from the start and sorted.
+  if (query.status === 'same_flat') {
+    // Grouped by property, so the accounts that share a flat stand together (all owe: no nulls).
+    const property = propertyKeySql(engine, 'tenants.match_key');
+    return { keys: [property, first, id], direction, nullsLast: false };
+  }
   const isIdOrder =
     (query.sort === 'balance' && query.status === 'settled') ||
     (query.sort === 'daysOwing' && (query.status === 'settled' || query.status === 'in_credit'));
@@ -47,8 +57,11 @@ export function accountSort(query: Pick<LeaseholderListQuery, 'sort' | 'directio
 }
 
 /** The ORDER BY of a sort (accountSort). */
-export function accountOrder(query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>) {
-  const { keys, direction, nullsLast } = accountSort(query);
+export function accountOrder(
+  query: Pick<LeaseholderListQuery, 'sort' | 'direction' | 'status'>,
+  engine: Engine,
+) {
+  const { keys, direction, nullsLast } = accountSort(query, engine);
   const [first, ...rest] = keys;
   const order = sql.raw(direction);
   const nulls = sql.raw(nullsLast ? ' nulls last' : '');
@@ -70,7 +83,7 @@ export async function listAccounts(
   const [rows, { total: counted }] = await Promise.all([
     filteredAccounts(ctx, query, isCommon)
       .selectAll('tenants')
-      .orderBy(accountOrder(query))
+      .orderBy(accountOrder(query, ctx.engine))
       .limit(query.limit)
       .offset(query.offset)
       .execute(),

@@ -32,7 +32,7 @@ const HINTS: Partial<Record<LeaseholderFilter, string>> = {
   on_hold: 'Chasing held: no reminders or new links.',
   off_sheets: `Owing, and named by no spreadsheet uploaded in the last ${OFF_SHEETS_DAYS} days: sold, or a duplicate account? Open one to correct its balance.`,
   same_flat:
-    'Owing, beside another owing account at the same property: joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
+    'Owing, beside another owing account at the same property (listed flat by flat): joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
 };
 
 const STATUS_OPTIONS = [

@@ -143,7 +143,7 @@ describe('Leaseholders list', () => {
     await user.click(screen.getByRole('radio', { name: 'Same flat, two accounts' }));
     expect(
       await screen.findByText(
-        'Owing, beside another owing account at the same property: joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
+        'Owing, beside another owing account at the same property (listed flat by flat): joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(listUrls(calls).at(-1)).toContain('status=same_flat'));
