@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKind } from './messages.js';
 import { findPlaceholders } from './render-template.js';
 
 /**
@@ -152,6 +153,17 @@ export type TemplateField = keyof typeof TEMPLATE_FIELD_INFO;
 
 /** Every field in spec section 3's order. */
 export const TEMPLATE_FIELDS = Object.keys(TEMPLATE_FIELD_INFO) as TemplateField[];
+
+/**
+ * Each message's WhatsApp text, which is its SMS fallback too (the Template Manager says so under
+ * each field); an approved WhatsApp template stands in for it on WhatsApp (decision 0017).
+ */
+export const WHATSAPP_TEXT_FIELDS: Record<MessageKind, TemplateField> = {
+  payment_link: 'whatsappPaymentLink',
+  reminder_24h: 'whatsappReminder24h',
+  reminder_1h: 'whatsappReminder1h',
+  confirmation: 'whatsappConfirmation',
+};
 
 export const TEMPLATE_TAB_FIELDS: Record<TemplateTab, TemplateField[]> = {
   whatsapp: TEMPLATE_FIELDS.filter((field) => TEMPLATE_FIELD_INFO[field].tab === 'whatsapp'),

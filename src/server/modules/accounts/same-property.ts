@@ -25,6 +25,20 @@ function propertyKeyOf(matchKey: string): string {
   return matchKey.slice(matchKey.indexOf('|') + 1);
 }
 
+/** The accounts that owe at the properties `keys`, read through migration 0028's index. */
+function owingAt(ctx: AppContext, keys: readonly string[]) {
+  const propertyKey = propertyKeySql(ctx.engine);
+  return (
+    ctx.db
+      .selectFrom('tenants')
+      .select(['id', 'name', 'balance_pence', propertyKey.as('property_key')])
+      // A literal, as the partial index's own condition is, so that the index serves the query.
+      .where('balance_pence', '>', sql.lit(0))
+      .where(propertyKey, 'in', keys)
+      .where('erased_at', 'is', null)
+  );
+}
+
 /**
  * The owing accounts at the properties of rows about to become new accounts, when those rows
  * have no Account Reference: a name written another way ("Mrs E Hughes", then "Edith Hughes")
@@ -40,14 +54,7 @@ export async function samePropertyAccounts(
   const bare = fresh.filter((row) => row.referenceKey === null);
   const keys = [...new Set(bare.map((row) => propertyKeyOf(row.matchKey)))].filter(Boolean);
   if (keys.length === 0) return [];
-  const propertyKey = propertyKeySql(ctx.engine);
-  const owing = await ctx.db
-    .selectFrom('tenants')
-    .select(['id', 'name', 'balance_pence', propertyKey.as('property_key')])
-    // As migration 0028's partial index is written, so that it serves this query.
-    .where('balance_pence', '>', sql.lit(0))
-    .where(propertyKey, 'in', keys)
-    .where('erased_at', 'is', null)
+  const owing = await owingAt(ctx, keys)
     .where((eb) =>
       eb.or([
         eb('last_sheet_at', 'is', null),
@@ -84,12 +91,7 @@ export async function owingAtSameFlat(
 ): Promise<SameFlatAccount[]> {
   const key = propertyKeyOf(account.match_key);
   if (account.balance_pence <= 0 || account.erased_at !== null || key === '') return [];
-  const others = await ctx.db
-    .selectFrom('tenants')
-    .select(['id', 'name', 'balance_pence'])
-    .where('balance_pence', '>', sql.lit(0))
-    .where(propertyKeySql(ctx.engine), '=', key)
-    .where('erased_at', 'is', null)
+  const others = await owingAt(ctx, [key])
     .where('id', '<>', account.id)
     .orderBy('created_at')
     .limit(5)

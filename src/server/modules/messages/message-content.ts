@@ -2,7 +2,7 @@ import { formatDate, formatDateTime } from '../../../shared/dates.js';
 import { timeRemaining } from '../../../shared/expiry.js';
 import { formatPence } from '../../../shared/money.js';
 import { renderTemplate, type TemplateValues } from '../../../shared/render-template.js';
-import type { Templates } from '../../../shared/templates.js';
+import { type Templates, WHATSAPP_TEXT_FIELDS } from '../../../shared/templates.js';
 import type { Config } from '../../config.js';
 import type { MessageChannel, MessageKind } from '../../db/schema.js';
 
@@ -80,14 +80,6 @@ const EMAIL_TEMPLATES: Record<
   },
 };
 
-/** WhatsApp texts double as the SMS fallback (the Template Manager says so under each field). */
-const TEXT_TEMPLATES: Record<MessageKind, keyof Templates> = {
-  payment_link: 'whatsappPaymentLink',
-  reminder_24h: 'whatsappReminder24h',
-  reminder_1h: 'whatsappReminder1h',
-  confirmation: 'whatsappConfirmation',
-};
-
 /** Renders one message: values HTML-escaped in the HTML, left as typed in the subject and texts. */
 export function renderMessageContent(
   templates: Templates,
@@ -105,7 +97,7 @@ export function renderMessageContent(
       body: text(fields.text),
     };
   }
-  const body = text(TEXT_TEMPLATES[kind]);
+  const body = text(WHATSAPP_TEXT_FIELDS[kind]);
   if (channel === 'sms') return { subject: null, html: null, body };
   return { subject: null, html: null, body, variables: JSON.stringify(values) };
 }

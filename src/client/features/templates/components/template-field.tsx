@@ -9,8 +9,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { useProviderModes } from '@/lib/provider-modes';
 import { describeSmsSize, smsSize } from '@/lib/sms-segments';
 import { cn } from '@/lib/utils';
-import type { MessageKind } from '../../../../shared/messages';
-import { TEMPLATE_FIELD_INFO, type TemplateField } from '../../../../shared/templates';
+import {
+  TEMPLATE_FIELD_INFO,
+  type TemplateField,
+  WHATSAPP_TEXT_FIELDS,
+} from '../../../../shared/templates';
 
 // Its own chunk: the editor's code loads when an email body is shown, never elsewhere.
 const RichEmailEditor = lazy(() => import('../rich-text/rich-email-editor'));
@@ -31,19 +34,10 @@ function rowsFor(value: string): number {
 
 type View = 'formatted' | 'html';
 
-/** The message each WhatsApp text is for: an approved template stands in for it (decision 0017). */
-const WHATSAPP_KINDS: Partial<Record<TemplateField, MessageKind>> = {
-  whatsappPaymentLink: 'payment_link',
-  whatsappReminder24h: 'reminder_24h',
-  whatsappReminder1h: 'reminder_1h',
-  whatsappConfirmation: 'confirmation',
-};
-
 /** Whether WhatsApp sends Twilio's approved template for `field`'s message instead of its text. */
 function useIsApproved(field: TemplateField): boolean {
   const { data: modes } = useProviderModes();
-  const kind = WHATSAPP_KINDS[field];
-  return kind !== undefined && (modes?.whatsappApproved?.includes(kind) ?? false);
+  return (modes?.whatsappApproved ?? []).some((kind) => WHATSAPP_TEXT_FIELDS[kind] === field);
 }
 
 function ViewSwitch({ view, onView }: { view: View; onView: (view: View) => void }) {
