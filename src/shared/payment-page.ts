@@ -101,14 +101,14 @@ export interface LinkNotAvailable {
   message: string;
   /**
    * 'replaced': a newer link was sent on replacedOn (offer "Send me my current link").
-   * 'settled': closed on settledOn because nothing was owed, and nothing is owed now.
+   * 'settled': the account owes nothing now (settledOn: the day that closed the link, if it did).
    * 'unavailable': unknown, expired, cancelled or failed, one answer for all (offer "Send me a
    * new link" when canRequestNewLink, and "Ask us to call me").
    */
   state?: 'replaced' | 'settled' | 'unavailable';
   /** ISO 8601 UTC, when state is 'replaced'. */
   replacedOn?: string;
-  /** ISO 8601 UTC, when state is 'settled'. */
+  /** ISO 8601 UTC, when state is 'settled' and a settlement closed the link. */
   settledOn?: string;
   /** Staff may turn "Send me a new link" off (setting); the same for every link. */
   canRequestNewLink?: boolean;

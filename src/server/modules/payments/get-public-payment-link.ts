@@ -13,9 +13,9 @@ import { recordMiss, refuseIfLimited } from './link-miss-limit.js';
 /**
  * The 404 of a link that cannot be paid (shared/payment-page.ts LinkNotAvailable). Unknown,
  * expired, cancelled and failed links all answer the same, so a guessed id learns nothing; a
- * link replaced by a newer one says when that was sent (never its amount or contact details), and
- * one closed because nothing is owed says so while that is still true, so the leaseholder is not
- * left asking for a link that will never come.
+ * link of an account that owes nothing says so (with the day, when that is what closed it), and
+ * one replaced by a newer link says when that was sent (never its amount or contact details), so
+ * the leaseholder is not left asking for a link that will never come.
  */
 async function notAvailable(
   ctx: AppContext,
@@ -28,7 +28,14 @@ async function notAvailable(
     state: 'unavailable',
     canRequestNewLink: ctx.config.selfServiceNewLinks,
   };
-  if (link?.replaced_by && link.status !== 'paid') {
+  if (link && link.balance_pence <= 0) {
+    // Whatever closed the link (settled, expired, replaced), nothing is owed now: offering a new
+    // link here would promise one that never comes.
+    body.state = 'settled';
+    if (link.closed_reason === 'settled' && link.closed_at) {
+      body.settledOn = new Date(link.closed_at).toISOString();
+    }
+  } else if (link?.replaced_by && link.status !== 'paid') {
     const newer = await (ctx.readDb ?? ctx.db)
       .selectFrom('payment_links')
       .select('created_at')
@@ -38,9 +45,6 @@ async function notAvailable(
       body.state = 'replaced';
       body.replacedOn = new Date(newer.created_at).toISOString();
     }
-  } else if (link?.closed_reason === 'settled' && link.closed_at && link.balance_pence <= 0) {
-    body.state = 'settled';
-    body.settledOn = new Date(link.closed_at).toISOString();
   }
   return new AppError('NOT_FOUND', PAYMENT_LINK_NOT_AVAILABLE_MESSAGE, { body });
 }

@@ -144,6 +144,24 @@ describe('public payment link read', () => {
       .where('id', '=', settled.tenant_id)
       .execute();
     expect((await get(settled.id)).json().state).toBe('unavailable');
+
+    // Expired before a correction or a cheque cleared the balance, or replaced by a link since
+    // paid: still nothing to ask for, so no offer of a link that would never come.
+    const nothingOwed = { balance_pence: 0 };
+    const lapsed = await createPaymentLink(t.ctx, { status: 'expired', tenant: nothingOwed });
+    const paidSuccessor = await createPaymentLink(t.ctx, { status: 'paid', tenant: nothingOwed });
+    const superseded = await createPaymentLink(t.ctx, {
+      status: 'expired',
+      replaced_by: paidSuccessor.id,
+      tenant_id: paidSuccessor.tenant_id,
+    });
+    for (const link of [lapsed, superseded]) {
+      expect((await get(link.id)).json()).toEqual({
+        state: 'settled',
+        canRequestNewLink: true,
+        message: PAYMENT_LINK_NOT_AVAILABLE_MESSAGE,
+      });
+    }
   });
 
   it('says a paid link is paid, and a settling one is processing', async () => {

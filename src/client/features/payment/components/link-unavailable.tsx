@@ -57,7 +57,7 @@ export function LinkUnavailable({
         <p className="mt-2 text-base text-muted-foreground">
           {answer.settledOn
             ? `There was nothing left to pay on your account on ${formatDate(answer.settledOn)}, so this link was closed.`
-            : 'There is nothing left to pay on your account, so this link was closed.'}{' '}
+            : 'There is nothing left to pay on your account.'}{' '}
           You do not need to do anything. If you think this is wrong, please contact us using the
           details below.
         </p>
