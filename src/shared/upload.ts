@@ -89,6 +89,16 @@ export const UploadErrorBodySchema = z.object({
 });
 export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
 
+/**
+ * How the sheet was read, for the clerk to check: each column's heading (two or more for a name
+ * or an address kept in parts, joined in this order), and the headings nothing was read from.
+ */
+export const ColumnsReadSchema = z.object({
+  read: z.array(z.object({ column: z.enum(TEMPLATE_COLUMNS), headings: z.array(z.string()) })),
+  unread: z.array(z.string()),
+});
+export type ColumnsRead = z.infer<typeof ColumnsReadSchema>;
+
 export const BATCH_STATUSES = [
   'processing',
   'completed',
@@ -150,6 +160,8 @@ export const BatchSchema = z.object({
    * column was found. Row numbers are that sheet's.
    */
   sheet: z.string().nullable(),
+  /** Null for a batch uploaded before this was kept. */
+  columnsRead: ColumnsReadSchema.nullable(),
 });
 export type Batch = z.infer<typeof BatchSchema>;
 

@@ -28,6 +28,7 @@ import { failedRefunds } from './migrations/0025-failed-refunds.js';
 import { chases } from './migrations/0026-chases.js';
 import { whatsappVariables } from './migrations/0027-whatsapp-variables.js';
 import { propertyKey } from './migrations/0028-property-key.js';
+import { columnsRead } from './migrations/0029-columns-read.js';
 import type { Database } from './schema.js';
 
 /**
@@ -65,6 +66,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0026-chases': chases(engine),
     '0027-whatsapp-variables': whatsappVariables(engine),
     '0028-property-key': propertyKey(engine),
+    '0029-columns-read': columnsRead(engine),
   };
 }
 

@@ -134,6 +134,8 @@ export interface UploadBatchesTable {
   heartbeat_at: Generated<number | null>;
   /** The workbook sheet the rows were read from, when it had several. */
   sheet_name: Generated<string | null>;
+  /** JSON ColumnsRead: the headings each column was read from, and those left unread. */
+  columns_read: Generated<string | null>;
 }
 
 export type PaymentLinkStatus = 'pending' | 'paid' | 'expired' | 'failed';

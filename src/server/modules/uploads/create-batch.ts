@@ -145,6 +145,7 @@ async function writeBatch(
           ),
           reconciliation: JSON.stringify(done.counts),
           sheet_name: event.sheet,
+          columns_read: JSON.stringify(event.columnsRead),
           finished_at: ctx.clock.now(),
         })
         .where('id', '=', batchId)

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTenant } from '../../../../tests/helpers/factories.js';
 import {
   createTestContext,
   signIn,
@@ -245,6 +246,86 @@ describe('the importer', () => {
     expect((await tenants()).map((tenant) => tenant.address)).toEqual([
       'Flat 4B, Mill House, 3 Mill Lane, CF10 1AA',
       'Flat 12, Riverside Court, 14 High Street, London, SE1 9AA',
+    ]);
+  });
+
+  it("reads 'Block & Street' and such as the flat's building", async () => {
+    const bytes = csvOf([
+      ['Lessee', 'Email', 'Mobile No', 'Flat', 'Block & Street', 'O/S Balance', 'Notes'],
+      ['Nia Evans', 'nia@example.co.uk', '', '3', 'Riverside Court, London SE1 9AA', '10', ''],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    // The clerk is shown how the sheet was read.
+    expect((await batchOf(t.app, cookie, response)).columnsRead).toEqual({
+      read: [
+        { column: 'Tenant Name', headings: ['Lessee'] },
+        { column: 'Email Address', headings: ['Email'] },
+        { column: 'Phone Number (for WhatsApp)', headings: ['Mobile No'] },
+        { column: 'Property Address', headings: ['Flat', 'Block & Street'] },
+        { column: 'Balance Due (£)', headings: ['O/S Balance'] },
+      ],
+      unread: ['Notes'],
+    });
+    const named = csvOf([
+      ['Name', 'Email', 'Mobile', 'Flat No', 'Building Name', 'Postcode', 'Balance'],
+      ['Dai Jones', 'dai@example.co.uk', '', '4B', 'Mill House', 'CF10 1AA', '20'],
+    ]);
+    const second = await uploadFile(t.app, cookie, 'named.csv', named);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual([
+      'Flat 4B, Mill House, CF10 1AA',
+      'Flat 3, Riverside Court, London SE1 9AA',
+    ]);
+  });
+
+  it("puts a 'Flat' column before an address that names only the building, once", async () => {
+    const bytes = csvOf([
+      ['Name', 'Email', 'Mobile', 'Flat', 'Address', 'Balance'],
+      ['Nia Evans', 'nia@example.co.uk', '', '3', 'Riverside Court, SE1 9AA', '10'],
+      ['Dai Jones', 'dai@example.co.uk', '', 'Flat 4', 'Flat 4, Riverside Court, SE1 9AA', '20'],
+      ['Ann Smith', 'ann@example.co.uk', '', '', '9 Castle Street, CF10 1AA', '30'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    // A unit code beside a whole address is not a flat.
+    const units = csvOf([
+      ['Name', 'Email', 'Mobile', 'Unit', 'Property', 'Balance'],
+      ['Bob Brown', 'bob@example.co.uk', '', 'RIV005', 'Flat 5, Riverside Court, SE1 9AA', '40'],
+    ]);
+    const second = await uploadFile(t.app, cookie, 'units.csv', units);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual([
+      '9 Castle Street, CF10 1AA',
+      'Flat 5, Riverside Court, SE1 9AA',
+      'Flat 4, Riverside Court, SE1 9AA',
+      'Flat 3, Riverside Court, SE1 9AA',
+    ]);
+  });
+
+  it('finds the account an earlier upload keyed on the building alone when the flat is joined', async () => {
+    // Made by an earlier release, which read the address alone and left the flat out.
+    await createTenant(t.ctx, {
+      name: 'Nia Evans',
+      email: 'nia@example.co.uk',
+      address: 'Riverside Court, SE1 9AA',
+      balance_pence: 1_000,
+    });
+    const response = await uploadFile(
+      t.app,
+      cookie,
+      'arrears.csv',
+      csvOf([
+        ['Name', 'Email', 'Mobile', 'Flat', 'Address', 'Balance'],
+        ['Nia Evans', 'nia@example.co.uk', '', '3', 'Riverside Court, SE1 9AA', '10'],
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = await batchOf(t.app, cookie, response);
+    // Its own account, not a second one for the same debt.
+    expect(batch.reconciliation).toMatchObject({ new: 0 });
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual([
+      'Flat 3, Riverside Court, SE1 9AA',
     ]);
   });
 

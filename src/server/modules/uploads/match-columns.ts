@@ -1,5 +1,6 @@
 import {
   type ColumnMapping,
+  type ColumnsRead,
   REQUIRED_COLUMNS,
   type RequiredColumn,
   TEMPLATE_COLUMNS,
@@ -74,16 +75,17 @@ export function matchColumns(
   // beside it, it is the first of the address's parts (whether or not `joinParts`: no mapping
   // is asked for a file with an address). Never so when the clerk mapped it.
   const address = columns.get('Property Address');
-  const flat =
-    withFlats &&
-    !mapping?.['Property Address'] &&
-    address?.length === 1 &&
-    FLAT.test(keys[address[0]!]!)
-      ? address[0]
-      : undefined;
+  const mayJoinFlat = withFlats && !mapping?.['Property Address'] && address?.length === 1;
+  const flat = mayJoinFlat && FLAT.test(keys[address[0]!]!) ? address[0] : undefined;
   if ((joinParts && !address) || flat !== undefined) {
     const addressParts = addressPartsOf(keys, used, withFlats, flat);
     if (addressParts) columns.set('Property Address', addressParts);
+  } else if (mayJoinFlat) {
+    // 'Flat' beside an 'Address' or 'Property' that names the building: the flat goes first
+    // (textOf leaves it out of a row whose address already begins with it). Not 'Unit', which
+    // beside a whole address is often the agent's unit code.
+    const flatBeside = keys.findIndex((key, at) => !used.has(at) && FLAT_BESIDE.test(key));
+    if (flatBeside !== -1) columns.set('Property Address', [flatBeside, address[0]!]);
   }
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length === 0) return columns;
@@ -116,8 +118,10 @@ const ADDRESS_LINE = /^(?:property)?addr(?:ess)?(?:line)?\d$/;
 const ADDRESS_END = /^(?:town|city|county|post(?:al)?code)$/;
 /** A flat in a column of its own ('Flat', 'Flat No', 'Unit Number'), and its building or street. */
 const FLAT = /^(?:flat|unit|apartment|apt)(?:no|number|num|ref)?$/;
-const BUILDING =
-  /^(?:block|building|buildingname|house|housename|development|estate|street|streetname|road)$/;
+const FLAT_BESIDE = /^(?:flat|apartment|apt)(?:no|number|num)?$/;
+/** 'Block', 'Building Name', 'Scheme', 'Street Address', and two at once ('Block & Street'). */
+const PLACE = '(?:block|building|house|development|estate|scheme|site|street|road)(?:name)?';
+const BUILDING = new RegExp(`^${PLACE}(?:and)?(?:${PLACE})?(?:address)?$`);
 
 /**
  * The cells of an address kept in parts: the flat first (`flat`, else a heading such as 'Flat
@@ -167,6 +171,20 @@ export function formerAddressOf(
   const was = before instanceof Map ? before.get('Property Address') : undefined;
   const now = columns.get('Property Address');
   return was && now && was.join() !== now.join() ? was : null;
+}
+
+/** Which headings each column was read from, in the template's order, and the ones left unread. */
+export function columnsReadOf(header: readonly string[], columns: Columns): ColumnsRead {
+  const heading = (at: number) => (header[at] ?? '').trim();
+  const read = TEMPLATE_COLUMNS.flatMap((column) => {
+    const at = columns.get(column);
+    return at ? [{ column, headings: at.map(heading) }] : [];
+  });
+  const used = new Set([...columns.values()].flat());
+  const unread = header.flatMap((_, at) =>
+    used.has(at) || heading(at) === '' ? [] : [heading(at)],
+  );
+  return { read, unread };
 }
 
 /** The spec-era refusal for a file without its columns, naming each one missing. */

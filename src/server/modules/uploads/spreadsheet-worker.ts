@@ -6,13 +6,14 @@ import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import type {
   ColumnMapping,
+  ColumnsRead,
   RequiredColumn,
   RowError,
   RowWarning,
 } from '../../../shared/upload.js';
 import { CLEANED_NOTE, type CleanedCell } from './control-characters.js';
 import { findSheet, type Header } from './find-header.js';
-import { MappingMismatchError, missingColumnsMessage } from './match-columns.js';
+import { columnsReadOf, MappingMismatchError, missingColumnsMessage } from './match-columns.js';
 import {
   readSheets,
   type Sheet,
@@ -51,6 +52,7 @@ export type WorkerMessage =
       totalRows: number;
       /** The sheet the rows are from, named when the workbook has more than one. */
       sheet: string | null;
+      columnsRead: ColumnsRead;
     };
 
 export interface MappingReply {
@@ -103,7 +105,8 @@ async function checkFile(input: WorkerInput): Promise<void> {
       isCsv: input.kind === 'csv',
     });
     const warnings = withCleanedNotes(end, sheet.cleaned, header);
-    send({ kind: 'end', ...end, warnings, sheet: nameOf(sheet) });
+    const columnsRead = columnsReadOf(sheet.rows[header.index]!, header.columns);
+    send({ kind: 'end', ...end, warnings, sheet: nameOf(sheet), columnsRead });
   } catch (error) {
     // A remembered mapping that no longer fits is as if there were none: the clerk maps again.
     if (!(error instanceof MappingMismatchError)) throw error;

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import {
   type Batch,
+  type ColumnsRead,
+  ColumnsReadSchema,
   type Reconciliation,
   ReconciliationSchema,
   type RowError,
@@ -30,6 +32,12 @@ function reconciliationOf(text: string | null): Reconciliation {
   return parsed.success ? parsed.data : NO_RECONCILIATION;
 }
 
+function columnsReadOf(text: string | null): ColumnsRead | null {
+  if (text === null) return null;
+  const parsed = ColumnsReadSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
+}
+
 export function toBatch(
   row: Selectable<UploadBatchesTable>,
   counts: { landlinePhones: number; unsentLinks: number },
@@ -47,6 +55,7 @@ export function toBatch(
     warnings: warningsOf(row.warnings),
     reconciliation: reconciliationOf(row.reconciliation),
     sheet: row.sheet_name,
+    columnsRead: columnsReadOf(row.columns_read),
     createdAt: new Date(row.created_at).toISOString(),
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),

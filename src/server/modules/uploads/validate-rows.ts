@@ -50,7 +50,8 @@ const MAX_PENCE = 100_000_000;
 
 /**
  * A column's text in a row: its cell, or its parts' cells joined, a name's with spaces. An
- * address's first part headed `flatWord` reads 'Flat 12' where its cell says only '12' or '4B'.
+ * address's first part headed `flatWord` reads 'Flat 12' where its cell says only '12' or '4B',
+ * and is left out where the next part already begins with the flat ('Flat 12, Riverside Court').
  */
 function textOf(
   cells: readonly string[],
@@ -59,13 +60,19 @@ function textOf(
   flatWord: string | null = null,
 ): string {
   if (at.length === 1) return (cells[at[0]!] ?? '').trim();
-  return at
-    .map((index, part) => {
-      const text = (cells[index] ?? '').trim();
-      return part === 0 && flatWord && /^\d+[a-z]?$/i.test(text) ? `${flatWord} ${text}` : text;
-    })
-    .filter((text) => text !== '')
-    .join(column === 'Tenant Name' ? ' ' : ', ');
+  const texts = at.map((index) => (cells[index] ?? '').trim());
+  if (flatWord) {
+    const flat = texts[0]!;
+    const bare = /^\d+[a-z]?$/i.test(flat);
+    if (bare) texts[0] = `${flatWord} ${flat}`;
+    const next = texts[1]!.toLowerCase();
+    if (flat !== '' && startsWithWord(next, (bare ? texts[0]! : flat).toLowerCase())) texts[0] = '';
+  }
+  return texts.filter((text) => text !== '').join(column === 'Tenant Name' ? ' ' : ', ');
+}
+
+function startsWithWord(text: string, word: string): boolean {
+  return text.startsWith(word) && !/[\p{L}\p{N}]/u.test(text.charAt(word.length));
 }
 
 export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';

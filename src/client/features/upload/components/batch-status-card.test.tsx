@@ -25,6 +25,7 @@ function makeBatch(overrides: Partial<Batch> = {}): Batch {
     unsentLinks: 3,
     reconciliation: { new: 3, changed: 0, unchanged: 0, settled: 0, notOwed: 0 },
     sheet: null,
+    columnsRead: null,
     ...overrides,
   } as Batch;
 }
@@ -82,6 +83,27 @@ describe('BatchStatusCard', () => {
     ).toBeInTheDocument();
     const linksMade = screen.getByText('Links generated').nextElementSibling;
     expect(linksMade).toHaveTextContent('2');
+  });
+
+  it('says which headings each column was read from, and which were not used', () => {
+    renderCard(
+      makeBatch({
+        columnsRead: {
+          read: [
+            { column: 'Tenant Name', headings: ['Lessee'] },
+            { column: 'Property Address', headings: ['Flat', 'Block & Street'] },
+            { column: 'Balance Due (£)', headings: ['O/S Balance'] },
+          ],
+          unread: ['Notes', 'Last Payment'],
+        },
+      }),
+    );
+    const summary = screen.getByRole('region', { name: 'Read from the sheet’s columns' });
+    expect(within(summary).getByText('Address').nextSibling).toHaveTextContent(
+      '“Flat” + “Block & Street”',
+    );
+    expect(within(summary).getByText('Name').nextSibling).toHaveTextContent('“Lessee”');
+    expect(summary).toHaveTextContent('Not used: “Notes”, “Last Payment”');
   });
 
   it('names the sheet of a workbook the rows were read from, and none for a CSV file', () => {

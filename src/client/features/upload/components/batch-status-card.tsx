@@ -16,6 +16,7 @@ import { plural } from '@/lib/plural';
 import { formatDateTime } from '../../../../shared/dates';
 import type { Batch } from '../../../../shared/upload';
 import { progressOf } from '../upload-rules';
+import { ColumnsReadSummary } from './columns-read';
 import { RowIssuesTable } from './row-issues-table';
 
 const PRESENTATION = {
@@ -189,6 +190,10 @@ export function BatchStatusCard({
             tone={batch.failedRecords > 0 ? 'text-destructive' : undefined}
           />
         </dl>
+
+        {isFinal && batch.columnsRead ? (
+          <ColumnsReadSummary columnsRead={batch.columnsRead} />
+        ) : null}
 
         {hasIssues ? (
           <RowIssuesTable
