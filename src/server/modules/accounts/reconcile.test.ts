@@ -437,8 +437,8 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
       });
     }
     const accounts = await t.ctx.db.selectFrom('tenants').select('name').execute();
-    // One account, named as the latest sheet writes her.
-    expect(accounts).toEqual([{ name: 'Margaret Hughes (Mrs)' }]);
+    // One account, named as the latest sheet names her, in the order a greeting reads.
+    expect(accounts).toEqual([{ name: 'Mrs Margaret Hughes' }]);
     expect(await openLinks()).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
 import { type CheckedContact, checkContact } from './check-contact.js';
 import { type Header, isBlank } from './find-header.js';
 import { flatWordOf } from './match-columns.js';
+import { naturalName } from './natural-name.js';
 
 export interface ValidRow {
   row: number;
@@ -191,7 +192,8 @@ function checkRow(
   cell: (column: UploadColumn) => string,
 ): { valid: ValidRow; warnings: RowIssue[] } | { issues: RowIssue[] } {
   const issues: RowIssue[] = [];
-  const name = cell('Tenant Name');
+  // 'HUGHES, Margaret' greets her as 'Margaret Hughes'; matching ignores the order anyway.
+  const name = naturalName(cell('Tenant Name'));
   const address = cell('Property Address');
   if (!name) issues.push({ field: 'Tenant Name', message: 'Tenant Name is required' });
   else if (name.length > 200) {
