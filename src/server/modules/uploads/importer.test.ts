@@ -285,6 +285,7 @@ describe('the importer', () => {
       ['Nia Evans', 'nia@example.co.uk', '', '3', 'Riverside Court, SE1 9AA', '10'],
       ['Dai Jones', 'dai@example.co.uk', '', 'Flat 4', 'Flat 4, Riverside Court, SE1 9AA', '20'],
       ['Ann Smith', 'ann@example.co.uk', '', '', '9 Castle Street, CF10 1AA', '30'],
+      ['Eve Jones', 'eve@example.co.uk', '', '6', '6 Riverside Court, SE1 9AA', '50'],
     ]);
     const response = await uploadFile(t.app, cookie, 'arrears.csv', bytes);
     expect(response.statusCode, response.body).toBe(200);
@@ -299,6 +300,7 @@ describe('the importer', () => {
       '9 Castle Street, CF10 1AA',
       'Flat 5, Riverside Court, SE1 9AA',
       'Flat 4, Riverside Court, SE1 9AA',
+      '6 Riverside Court, SE1 9AA',
       'Flat 3, Riverside Court, SE1 9AA',
     ]);
   });

@@ -52,7 +52,8 @@ const MAX_PENCE = 100_000_000;
 /**
  * A column's text in a row: its cell, or its parts' cells joined, a name's with spaces. An
  * address's first part headed `flatWord` reads 'Flat 12' where its cell says only '12' or '4B',
- * and is left out where the next part already begins with the flat ('Flat 12, Riverside Court').
+ * and is left out where the next part already begins with the flat ('Flat 12, Riverside Court' or
+ * '12 Riverside Court').
  */
 function textOf(
   cells: readonly string[],
@@ -67,7 +68,8 @@ function textOf(
     const bare = /^\d+[a-z]?$/i.test(flat);
     if (bare) texts[0] = `${flatWord} ${flat}`;
     const next = texts[1]!.toLowerCase();
-    if (flat !== '' && startsWithWord(next, (bare ? texts[0]! : flat).toLowerCase())) texts[0] = '';
+    const written = [flat, texts[0]!].map((text) => text.toLowerCase());
+    if (flat !== '' && written.some((text) => startsWithWord(next, text))) texts[0] = '';
   }
   return texts.filter((text) => text !== '').join(column === 'Tenant Name' ? ' ' : ', ');
 }
