@@ -67,3 +67,18 @@ export const DisputedPaymentSchema = z.object({
   respondBy: z.string().nullable(),
 });
 export type DisputedPayment = z.infer<typeof DisputedPaymentSchema>;
+
+/**
+ * GET /api/dashboard/unsent-uploads: an upload whose links were made but never sent (Send All
+ * Notifications not pressed), so its leaseholders have heard nothing while the links run out.
+ */
+export const UnsentUploadSchema = z.object({
+  batchId: z.string(),
+  filename: z.string(),
+  uploadedAt: z.string(),
+  /** Its links still open and not sent. */
+  unsentLinks: z.number(),
+  /** When the first of them expires. */
+  firstExpiresAt: z.string(),
+});
+export type UnsentUpload = z.infer<typeof UnsentUploadSchema>;

@@ -17,6 +17,7 @@ export const queryKeys = {
     recentPayments: ['dashboard', 'recent-payments'],
     expiringLinks: ['dashboard', 'expiring-links'],
     disputes: ['dashboard', 'disputes'],
+    unsentUploads: ['dashboard', 'unsent-uploads'],
   },
   paymentLinks: {
     all: ['payment-links'],

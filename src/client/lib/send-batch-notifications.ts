@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 /**
  * POST /api/upload/batch/{id}/send-notifications (spec section 7) → {totalSent}. Here rather
  * than in a feature because both the upload page and the batch preview send a batch; afterwards
- * the batch and its preview are read again, so both show it as sent.
+ * the batch, its preview and the dashboard's unsent uploads are read again, so all show it sent.
  */
 export const sendBatchNotificationsMutationOptions = mutationOptions({
   mutationFn: (batchId: string) =>
@@ -18,6 +18,7 @@ export const sendBatchNotificationsMutationOptions = mutationOptions({
     Promise.all([
       client.invalidateQueries({ queryKey: queryKeys.uploadBatch(batchId) }),
       client.invalidateQueries({ queryKey: queryKeys.batchPreview(batchId) }),
+      client.invalidateQueries({ queryKey: queryKeys.dashboard.unsentUploads }),
     ]),
 });
 

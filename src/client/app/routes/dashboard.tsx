@@ -6,12 +6,13 @@ import { DisputesCard } from '@/features/dashboard/components/disputes-card';
 import { ExpiringLinksCard } from '@/features/dashboard/components/expiring-links-card';
 import { RecentPaymentsCard } from '@/features/dashboard/components/recent-payments-card';
 import { DashboardFigures } from '@/features/dashboard/components/stat-cards';
+import { UnsentUploadsCard } from '@/features/dashboard/components/unsent-uploads-card';
 import { useRenewPaymentLink } from '@/features/payment-links/api/renew-payment-link';
 import { useDocumentTitle } from '../use-document-title';
 
 /**
- * /admin and /dashboard (spec section 2): the figures, disputed payments to answer (when there
- * are any), recent payments, expiry alerts with Payment Status's Renew, and the call-back
+ * /admin and /dashboard (spec section 2): the figures, uploads not sent and disputed payments to
+ * answer (when there are any), recent payments, expiry alerts with Payment Status's Renew, and the call-back
  * requests, each from its own feature.
  */
 export function DashboardPage() {
@@ -22,6 +23,7 @@ export function DashboardPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="Dashboard" />
       <DashboardFigures />
+      <UnsentUploadsCard />
       <DisputesCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentPaymentsCard />

@@ -4,10 +4,12 @@ import {
   DisputedPaymentSchema,
   ExpiringLinkSchema,
   RecentPaymentSchema,
+  UnsentUploadSchema,
 } from '../../../shared/dashboard.js';
 import type { AppContext } from '../../context.js';
 import { getDashboardStats } from './get-dashboard-stats.js';
 import { listDisputes, listExpiringLinks, listRecentPayments } from './list-dashboard-lists.js';
+import { listUnsentUploads } from './list-unsent-uploads.js';
 
 /** Admin-only (registered inside the admin scope): the dashboard calls of spec section 7. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -28,5 +30,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/dashboard/expiring-links',
     { schema: { response: { 200: ExpiringLinkSchema.array() } } },
     async () => listExpiringLinks(ctx),
+  );
+  app.get(
+    '/dashboard/unsent-uploads',
+    { schema: { response: { 200: UnsentUploadSchema.array() } } },
+    async () => listUnsentUploads(ctx),
   );
 };

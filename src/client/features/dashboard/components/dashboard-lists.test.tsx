@@ -11,6 +11,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { DisputesCard } from './disputes-card';
 import { ExpiringLinksCard } from './expiring-links-card';
 import { RecentPaymentsCard } from './recent-payments-card';
+import { UnsentUploadsCard } from './unsent-uploads-card';
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -193,5 +194,48 @@ describe('Disputed payments to answer', () => {
     expect(within(first!).getByText(/^Answer by /)).toHaveClass('text-destructive');
     expect(within(second!).getByText('Answer by 20/01/2027')).not.toHaveClass('text-destructive');
     expect(second).toHaveTextContent('pi_9Zz');
+  });
+});
+
+describe('Uploads not sent yet', () => {
+  const renderCard = () =>
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Router hook={memoryLocation({ path: '/dashboard' }).hook}>
+          <UnsentUploadsCard />
+        </Router>
+      </QueryClientProvider>,
+    );
+
+  it('is not shown when every upload has been sent', async () => {
+    const fetchMock = mockList('/api/dashboard/unsent-uploads', [() => json([])]);
+    renderCard();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByText('Uploads not sent yet')).not.toBeInTheDocument();
+  });
+
+  it('names each unsent upload, its links and first expiry, and opens it to send', async () => {
+    mockList('/api/dashboard/unsent-uploads', [
+      () =>
+        json([
+          {
+            batchId: 'batch-9',
+            filename: 'november-arrears.xlsx',
+            uploadedAt: '2026-11-28T09:15:00.000Z',
+            unsentLinks: 214,
+            firstExpiresAt: '2026-12-05T10:00:00.000Z',
+          },
+        ]),
+    ]);
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'Uploads not sent yet' });
+    const [upload] = within(card).getAllByRole('listitem');
+    expect(upload).toHaveTextContent('november-arrears.xlsx');
+    expect(upload).toHaveTextContent(
+      'Uploaded 28 Nov 2026 at 09:15 · 214 links not sent; the first expires on 05/12/2026',
+    );
+    expect(
+      within(upload!).getByRole('link', { name: 'Review and send november-arrears.xlsx' }),
+    ).toHaveAttribute('href', '/upload?batchId=batch-9');
   });
 });
