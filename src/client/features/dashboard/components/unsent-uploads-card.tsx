@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { plural } from '@/lib/plural';
+import { useUnsentUploads } from '@/lib/unsent-uploads';
 import { formatDate, formatDateTime } from '../../../../shared/dates';
-import { useUnsentUploads } from '../api/get-unsent-uploads';
 
 /**
  * Uploads whose payment links were made but never sent, each with the way to send them. Shown

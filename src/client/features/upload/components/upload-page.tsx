@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -10,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { useBatch } from '@/lib/batch-query';
 import { plural } from '@/lib/plural';
+import { queryKeys } from '@/lib/query-keys';
 import { useSendBatchNotifications } from '@/lib/send-batch-notifications';
 import type { ColumnMapping, RequiredColumn, RowError } from '../../../../shared/upload';
 import { downloadReport, downloadTemplate } from '../api/download-files';
@@ -24,6 +26,7 @@ import {
 } from '../upload-rules';
 import { BatchStatusCard } from './batch-status-card';
 import { ColumnMappingCard } from './column-mapping-card';
+import { EarlierUnsentAlert } from './earlier-unsent-alert';
 import { FileDropZone } from './file-drop-zone';
 import { RowIssuesTable } from './row-issues-table';
 import { StepIndicator } from './step-indicator';
@@ -40,6 +43,7 @@ export function UploadPage() {
   const [, navigate] = useLocation();
   const batchId = new URLSearchParams(useSearch()).get('batchId');
   const batch = useBatch(batchId);
+  const queryClient = useQueryClient();
   const send = useSendBatchNotifications();
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -60,6 +64,8 @@ export function UploadPage() {
     setUploadPercent(0);
     try {
       const result = await uploadTenants(file, setUploadPercent, mapping);
+      // Balances, links and unsent uploads all changed: the dashboard reads them again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       setMappingNeeded(null);
       toast.success('Upload successful', {
         description: `Processing ${result.totalRows} records...`,
@@ -150,6 +156,7 @@ export function UploadPage() {
         </Button>
       </div>
       <StepIndicator step={step} />
+      <EarlierUnsentAlert batchId={batchId} />
 
       {batchId === null && mappingNeeded ? (
         <ColumnMappingCard
