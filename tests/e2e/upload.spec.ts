@@ -176,6 +176,65 @@ test.describe('bulk upload', () => {
     await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
   });
 
+  test('an upload left unsent waits on the dashboard, and a second upload of it says so', async ({
+    page,
+  }) => {
+    const tag = Date.now().toString(36);
+    const sheet = [
+      HEADER,
+      `Nia Evans ${tag},nia.${tag}@example.co.uk,,"Flat 1, ${tag} House, Cardiff CF10 1AA",75`,
+    ].join('\r\n');
+    const first = `unsent-${tag}.csv`;
+    await page.getByTestId('upload-input').setInputFiles({
+      name: first,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(sheet),
+    });
+    await expect(page.getByText('All records processed successfully!')).toBeVisible();
+
+    // Called away before sending: the dashboard keeps it in view.
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    const unsent = page.getByRole('region', { name: 'Uploads not sent yet' });
+    await expect(unsent.getByRole('listitem').filter({ hasText: first })).toContainText(
+      '1 link not sent',
+    );
+
+    // The sheet again with a row more (the same file the same day would open the first upload):
+    // the first row's link is found made, so this upload would not send it, and says so.
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Bulk Upload' })
+      .click();
+    await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
+    await page.getByTestId('upload-input').setInputFiles({
+      name: `again-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${sheet}\r\nDai Jones ${tag},dai.${tag}@example.co.uk,,"Flat 2, ${tag} House, Cardiff CF10 1AA",40`,
+      ),
+    });
+    await expect(page.getByText(`Batch: again-${tag}.csv`)).toBeVisible();
+    await expect(page.getByText(/1 unchanged \(no new link, nothing to send\)/)).toBeVisible();
+    const earlier = page.getByRole('region', { name: /earlier uploads? (has|have) not been sent/ });
+    await earlier.getByRole('link', { name: first }).click();
+    await expect(page.getByText(`Batch: ${first}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Send All Notifications' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send Now' }).click();
+    await expect(
+      page.getByText(/Payment notifications sent to 1 tenants? successfully\./),
+    ).toBeVisible();
+
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByText(first)).toHaveCount(0);
+  });
+
   test('refuses a wrong file type in the browser, and shows the first row error of a refused file', async ({
     page,
   }) => {
