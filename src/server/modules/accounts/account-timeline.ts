@@ -48,8 +48,10 @@ export async function accountTimeline(
   const drafts: Draft[] = [];
   const links = await ctx.db
     .selectFrom('payment_links')
-    .selectAll()
-    .where('tenant_id', '=', account.id)
+    .leftJoin('upload_batches', 'upload_batches.id', 'payment_links.batch_id')
+    .selectAll('payment_links')
+    .select('upload_batches.filename as batch_filename')
+    .where('payment_links.tenant_id', '=', account.id)
     .execute();
   for (const link of links) {
     const linkId = link.id;
@@ -58,7 +60,8 @@ export async function accountTimeline(
       kind: 'link_created',
       title: 'Payment link created',
       amount: pounds(link.amount_pence),
-      detail: link.batch_id ? 'From a spreadsheet upload' : null,
+      // The file's name, so the clerk can tell which month's sheet asked for it.
+      detail: link.batch_filename ? `From the spreadsheet upload “${link.batch_filename}”` : null,
       linkId,
     });
     if (link.opened_at) {

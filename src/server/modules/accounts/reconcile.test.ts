@@ -563,6 +563,13 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         detail: "The sheet's £1,245.50 was from before recent payments",
       }),
     );
+    // Its link says which sheet asked for it.
+    expect(detail.json().timeline).toContainEqual(
+      expect.objectContaining({
+        kind: 'link_created',
+        detail: 'From the spreadsheet upload “arrears.csv”',
+      }),
+    );
 
     // The ledger then takes the payment in: the figures agree, nothing changes.
     const agreed = await upload([row('Margaret Hughes', 1, '1045.50', 'RIV-F1')], 'ledger.csv');
