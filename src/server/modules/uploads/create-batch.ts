@@ -126,6 +126,8 @@ async function writeBatch(
         event = await nextEvent(events);
       }
       done.notes.push(...samePropertyNotes(done.sameProperty, taken));
+      done.passedOver.push(...event.passedOver);
+      done.counts.notOwed += event.passedOver.length;
       const kept = Object.values(done.counts).reduce((sum, count) => sum + count, 0);
       const errors = [...event.errors, ...done.errors].sort(byRow);
       if (kept === 0) {

@@ -477,6 +477,32 @@ describe('the importer', () => {
     ]);
   });
 
+  it("passes over a ledger's rows owing nothing that name no one, and refuses one that owes", async () => {
+    const bytes = csvOf([
+      HEADER,
+      ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10'],
+      // An empty flat, and an unsold one, as a full ledger lists them.
+      ['', '', '', 'Flat 5, Castle Street', '0.00'],
+      ['', '', '', '', '£ -'],
+      ['Developer stock', '', '', '', '0'],
+      // Owing, so someone must be named for it.
+      ['', 'who@example.co.uk', '', 'Flat 6, Castle Street', '25.00'],
+    ]);
+    const batch = await batchOf(
+      t.app,
+      cookie,
+      await uploadFile(t.app, cookie, 'ledger.csv', bytes),
+    );
+    expect(batch).toMatchObject({
+      status: 'completed_with_errors',
+      totalRecords: 5,
+      successfulRecords: 4,
+      failedRecords: 1,
+      reconciliation: { new: 1, notOwed: 3 },
+    });
+    expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([6]);
+  });
+
   it('offers the headings under a title, not the title, when they need matching', async () => {
     const header = ['Occupier', 'Contact', 'Tel', 'Premises', 'Owed'];
     const rows = [

@@ -50,6 +50,7 @@ export type WorkerMessage =
       errors: RowError[];
       warnings: RowWarning[];
       totalRows: number;
+      passedOver: number[];
       /** The sheet the rows are from, named when the workbook has more than one. */
       sheet: string | null;
       columnsRead: ColumnsRead;

@@ -41,6 +41,8 @@ export interface CheckedEnd {
   errors: RowError[];
   warnings: RowWarning[];
   totalRows: number;
+  /** Rows owing nothing that name no one (a ledger's empty or unsold flats): counted as not owed. */
+  passedOver: number[];
 }
 
 export const UNREADABLE_ROW_MESSAGE =
@@ -116,7 +118,7 @@ export function checkRows(
   onValid: (valid: ValidRow[]) => void,
   options: { sliceRows: number; isCsv: boolean },
 ): CheckedEnd {
-  const end: CheckedEnd = { errors: [], warnings: [], totalRows: 0 };
+  const end: CheckedEnd = { errors: [], warnings: [], totalRows: 0, passedOver: [] };
   const headerWidth = options.isCsv ? widthOf(rows[headerIndex]!) : Number.POSITIVE_INFINITY;
   const seen = new Map<string, number>();
   const flatWord = flatWordOf(rows[headerIndex]!, columns);
@@ -145,6 +147,10 @@ export function checkRows(
       continue;
     }
     const checked = checkRow(rowNumber, cell);
+    if ('isNobodys' in checked) {
+      end.passedOver.push(rowNumber);
+      continue;
+    }
     if ('issues' in checked) {
       end.errors.push(toRowError(rowNumber, checked.issues));
       continue;
@@ -189,10 +195,12 @@ function duplicateOf(seen: Map<string, number>, row: ValidRow): string | null {
   return null;
 }
 
+const MISSING = new Set(['Tenant Name is required', 'Property Address is required']);
+
 function checkRow(
   row: number,
   cell: (column: UploadColumn) => string,
-): { valid: ValidRow; warnings: RowIssue[] } | { issues: RowIssue[] } {
+): { valid: ValidRow; warnings: RowIssue[] } | { issues: RowIssue[] } | { isNobodys: true } {
   const issues: RowIssue[] = [];
   // 'HUGHES, Margaret' greets her as 'Margaret Hughes'; matching ignores the order anyway.
   const name = naturalName(cell('Tenant Name'));
@@ -228,6 +236,15 @@ function checkRow(
     });
   }
 
+  // Owing nothing, with no name or no address and no reference: no account could be found by
+  // it, and it asks nothing of anyone (a ledger lists its empty and unsold flats too).
+  const isNobodys =
+    typeof balance === 'number' &&
+    balance <= 0 &&
+    reference === '' &&
+    issues.some((issue) => MISSING.has(issue.message)) &&
+    issues.every((issue) => MISSING.has(issue.message) || contact.issues.includes(issue));
+  if (isNobodys) return { isNobodys };
   if ((issues.length > 0 && !isOnlyBlankContact()) || typeof balance === 'string') {
     return { issues };
   }
