@@ -14,6 +14,15 @@ describe('naturalName', () => {
     expect(naturalName('Patel, Dr R')).toBe('Dr R Patel');
   });
 
+  it('re-cases a person’s name written all in capitals', () => {
+    expect(naturalName('MRS MARGARET HUGHES')).toBe('Mrs Margaret Hughes');
+    expect(naturalName('MR J D SMITH')).toBe('Mr J D Smith');
+    expect(naturalName('MR & MRS OKAFOR')).toBe('Mr & Mrs Okafor');
+    expect(naturalName('HUGHES, MARGARET')).toBe('Margaret Hughes');
+    expect(naturalName('HUGHES, MRS M')).toBe('Mrs M Hughes');
+    expect(naturalName('MARGARET HUGHES (MRS)')).toBe('Mrs Margaret Hughes');
+  });
+
   it('keeps every other name as the sheet writes it', () => {
     for (const name of [
       'Mrs Margaret Hughes',
@@ -22,6 +31,7 @@ describe('naturalName', () => {
       'Mr and Mrs Okafor',
       'Smith, John, Jane',
       'JD Wetherspoon (Trustees)',
+      'MARGARET HUGHES',
     ]) {
       expect(naturalName(name)).toBe(name);
     }

@@ -1,23 +1,36 @@
+const TITLE = '(?:mr|mrs|ms|miss|mx|dr|prof|rev|sir|dame)\\.?';
 /** Titles a ledger puts after a name, as in 'Margaret Hughes (Mrs)'. */
-const TRAILING_TITLE = /^(.+?)\s*\((mr|mrs|ms|miss|mx|dr|prof|rev|sir|dame)\.?\)$/i;
+const TRAILING_TITLE = new RegExp(`^(.+?)\\s*\\((${TITLE})\\)$`, 'i');
+/** A name that begins with a title is a person's ('MRS M HUGHES'), not a company's. */
+const LEADING_TITLE = new RegExp(`^${TITLE}(?:\\s|$)`, 'i');
 /** A ledger's 'HUGHES, Margaret' or 'Hughes, Mrs M': one surname, then the rest of the name. */
 const SURNAME_FIRST = /^([\p{L}'’-]+|[\p{Lu}'’ -]+),\s*([^,]+)$/u;
 
 /**
  * A name as the leaseholder's messages greet them, from the way a ledger lists it: 'HUGHES,
- * Margaret' reads 'Margaret Hughes', 'Margaret Hughes (Mrs)' reads 'Mrs Margaret Hughes'. Only
- * these two forms change, and only a surname in capitals is re-cased; any other name is kept as
- * the sheet writes it ('John Smith, Jane Smith' is two people, and 'ABC Ltd' a company). The
- * account is matched as before whatever the order (account-keys.ts nameKey).
+ * Margaret' reads 'Margaret Hughes', 'Margaret Hughes (Mrs)' reads 'Mrs Margaret Hughes', and a
+ * person's name in capitals ('MRS M HUGHES', 'HUGHES, MARGARET') reads 'Mrs M Hughes'. Any
+ * other name is kept as the sheet writes it ('John Smith, Jane Smith' is two people, and 'ABC
+ * PROPERTIES LTD' a company). The account is matched as before whatever the order or case
+ * (account-keys.ts nameKey).
  */
 export function naturalName(name: string): string {
   const titled = TRAILING_TITLE.exec(name);
-  if (titled) return `${titleCase(titled[2]!)} ${naturalName(titled[1]!)}`;
+  if (titled) {
+    const [rest, title] = [titled[1]!, titled[2]!];
+    return SURNAME_FIRST.test(rest)
+      ? `${titleCase(title)} ${naturalName(rest)}`
+      : naturalName(`${title} ${rest}`);
+  }
   const listed = SURNAME_FIRST.exec(name);
-  if (!listed) return name;
-  const surname = listed[1]!.trim();
-  const isCapitals = surname === surname.toUpperCase() && surname !== surname.toLowerCase();
-  return `${listed[2]!.trim()} ${isCapitals ? surname.split(' ').map(titleCase).join(' ') : surname}`;
+  const isCapitals = (text: string) => text === text.toUpperCase() && text !== text.toLowerCase();
+  if (!listed) return isCapitals(name) && LEADING_TITLE.test(name) ? wordsCased(name) : name;
+  const [given, surname] = [listed[2]!.trim(), listed[1]!.trim()];
+  return `${isCapitals(given) ? wordsCased(given) : given} ${isCapitals(surname) ? wordsCased(surname) : surname}`;
+}
+
+function wordsCased(text: string): string {
+  return text.split(' ').map(titleCase).join(' ');
 }
 
 /** 'HUGHES' → 'Hughes', "O'NEILL" → "O'Neill", 'SMITH-JONES' → 'Smith-Jones', 'MCDONALD' → 'McDonald'. */
