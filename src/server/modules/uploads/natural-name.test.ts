@@ -17,6 +17,8 @@ describe('naturalName', () => {
   it('re-cases a person’s name written all in capitals', () => {
     expect(naturalName('MRS MARGARET HUGHES')).toBe('Mrs Margaret Hughes');
     expect(naturalName('MR J D SMITH')).toBe('Mr J D Smith');
+    expect(naturalName('MARGARET HUGHES')).toBe('Margaret Hughes');
+    expect(naturalName('SEAN O’NEILL')).toBe('Sean O’Neill');
     expect(naturalName('MR & MRS OKAFOR')).toBe('Mr & Mrs Okafor');
     expect(naturalName('HUGHES, MARGARET')).toBe('Margaret Hughes');
     expect(naturalName('HUGHES, MRS M')).toBe('Mrs M Hughes');
@@ -31,7 +33,9 @@ describe('naturalName', () => {
       'Mr and Mrs Okafor',
       'Smith, John, Jane',
       'JD Wetherspoon (Trustees)',
-      'MARGARET HUGHES',
+      'SMITH FAMILY TRUST',
+      'RIVERSIDE COURT RTM CO',
+      'ACME',
     ]) {
       expect(naturalName(name)).toBe(name);
     }

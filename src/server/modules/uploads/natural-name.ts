@@ -3,16 +3,47 @@ const TITLE = '(?:mr|mrs|ms|miss|mx|dr|prof|rev|sir|dame)\\.?';
 const TRAILING_TITLE = new RegExp(`^(.+?)\\s*\\((${TITLE})\\)$`, 'i');
 /** A name that begins with a title is a person's ('MRS M HUGHES'), not a company's. */
 const LEADING_TITLE = new RegExp(`^${TITLE}(?:\\s|$)`, 'i');
+/** Words that make a name a company's or a trust's, whose capitals are its own. */
+const COMPANY_WORD = new RegExp(
+  `\\b(?:${[
+    'ltd',
+    'limited',
+    'plc',
+    'llp',
+    'llc',
+    'inc',
+    'co',
+    'company',
+    'trust',
+    'trustees',
+    'property',
+    'properties',
+    'estates?',
+    'holdings',
+    'group',
+    'investments?',
+    'developments?',
+    'housing',
+    'association',
+    'council',
+    'management',
+    'services',
+    'partners',
+    'rtm',
+  ].join('|')})\\b`,
+  'i',
+);
+
 /** A ledger's 'HUGHES, Margaret' or 'Hughes, Mrs M': one surname, then the rest of the name. */
 const SURNAME_FIRST = /^([\p{L}'’-]+|[\p{Lu}'’ -]+),\s*([^,]+)$/u;
 
 /**
  * A name as the leaseholder's messages greet them, from the way a ledger lists it: 'HUGHES,
  * Margaret' reads 'Margaret Hughes', 'Margaret Hughes (Mrs)' reads 'Mrs Margaret Hughes', and a
- * person's name in capitals ('MRS M HUGHES', 'HUGHES, MARGARET') reads 'Mrs M Hughes'. Any
- * other name is kept as the sheet writes it ('John Smith, Jane Smith' is two people, and 'ABC
- * PROPERTIES LTD' a company). The account is matched as before whatever the order or case
- * (account-keys.ts nameKey).
+ * person's name in capitals ('MRS M HUGHES', 'HUGHES, MARGARET', 'MARGARET HUGHES') is
+ * re-cased. Any other name is kept as the sheet writes it ('John Smith, Jane Smith' is two
+ * people, 'ABC PROPERTIES LTD' a company). The account is matched as before whatever the order
+ * or case (account-keys.ts nameKey).
  */
 export function naturalName(name: string): string {
   const titled = TRAILING_TITLE.exec(name);
@@ -24,9 +55,16 @@ export function naturalName(name: string): string {
   }
   const listed = SURNAME_FIRST.exec(name);
   const isCapitals = (text: string) => text === text.toUpperCase() && text !== text.toLowerCase();
-  if (!listed) return isCapitals(name) && LEADING_TITLE.test(name) ? wordsCased(name) : name;
+  if (!listed) return isCapitals(name) && isPersons(name) ? wordsCased(name) : name;
   const [given, surname] = [listed[2]!.trim(), listed[1]!.trim()];
   return `${isCapitals(given) ? wordsCased(given) : given} ${isCapitals(surname) ? wordsCased(surname) : surname}`;
+}
+
+/** 'MRS M HUGHES' or 'MARGARET HUGHES', not 'ABC PROPERTIES LTD' or 'FLAT 3 RTM CO'. */
+function isPersons(name: string): boolean {
+  if (LEADING_TITLE.test(name)) return true;
+  const words = name.split(/\s+/);
+  return words.length >= 2 && words.length <= 5 && !COMPANY_WORD.test(name) && !/\d/.test(name);
 }
 
 function wordsCased(text: string): string {
