@@ -54,10 +54,14 @@ export function naturalName(name: string): string {
       : naturalName(`${title} ${rest}`);
   }
   const listed = SURNAME_FIRST.exec(name);
-  const isCapitals = (text: string) => text === text.toUpperCase() && text !== text.toLowerCase();
-  if (!listed) return isCapitals(name) && isPersons(name) ? wordsCased(name) : name;
-  const [given, surname] = [listed[2]!.trim(), listed[1]!.trim()];
-  return `${isCapitals(given) ? wordsCased(given) : given} ${isCapitals(surname) ? wordsCased(surname) : surname}`;
+  if (!listed) return isPersons(name) ? cased(name) : name;
+  return `${cased(listed[2]!.trim())} ${cased(listed[1]!.trim())}`;
+}
+
+/** Words written all in capitals in ordinary case; anything else as it is. */
+function cased(text: string): string {
+  if (text !== text.toUpperCase() || text === text.toLowerCase()) return text;
+  return text.split(' ').map(titleCase).join(' ');
 }
 
 /** 'MRS M HUGHES' or 'MARGARET HUGHES', not 'ABC PROPERTIES LTD' or 'FLAT 3 RTM CO'. */
@@ -67,11 +71,8 @@ function isPersons(name: string): boolean {
   return words.length >= 2 && words.length <= 5 && !COMPANY_WORD.test(name) && !/\d/.test(name);
 }
 
-function wordsCased(text: string): string {
-  return text.split(' ').map(titleCase).join(' ');
-}
-
-/** 'HUGHES' → 'Hughes', "O'NEILL" → "O'Neill", 'SMITH-JONES' → 'Smith-Jones', 'MCDONALD' → 'McDonald'. */
+/** 'HUGHES' → 'Hughes', "O'NEILL" → "O'Neill", 'SMITH-JONES' → 'Smith-Jones', 'MCDONALD' →
+ * 'McDonald'. */
 function titleCase(word: string): string {
   return word
     .toLowerCase()
