@@ -1,10 +1,10 @@
-import { parsePounds } from '../../../shared/money.js';
 import type { RowError, RowIssue, RowWarning, UploadColumn } from '../../../shared/upload.js';
 import { matchKeyOf, referenceKeyOf } from '../accounts/account-keys.js';
 import { type CheckedContact, checkContact } from './check-contact.js';
 import { type Header, isBlank } from './find-header.js';
 import { flatWordOf } from './match-columns.js';
 import { naturalName } from './natural-name.js';
+import { checkBalance } from './read-balance.js';
 
 export interface ValidRow {
   row: number;
@@ -47,9 +47,6 @@ export interface CheckedEnd {
 
 export const UNREADABLE_ROW_MESSAGE =
   'contains characters that could not be read (invalid UTF-8) — re-save the file as CSV UTF-8';
-
-/** The largest balance one link may ask for: £1,000,000.00. A bigger figure is a typo. */
-const MAX_PENCE = 100_000_000;
 
 /**
  * A column's text in a row: its cell, or its parts' cells joined, a name's with spaces. An
@@ -291,31 +288,6 @@ function settledContact(balance: number | string, contact: CheckedContact): Chec
     })),
     isBlank: true,
   };
-}
-
-/**
- * The balance in pence, at most MAX_PENCE, or what is wrong with it. Zero ('0', '-', 'Nil') and
- * credits ('-5', '(5)' as accountants write them, '5.00 Cr' as ledgers export them, where owed is
- * '5.00 Dr') are read: they settle a known account, and pass over a leaseholder not on file.
- */
-function checkBalance(text: string): number | string {
-  if (text === '') return 'Balance Due (£) is required';
-  // Zero as an accounting format shows it ('£ -'), or as ledgers write it.
-  if (/^(?:£|GBP)?\s*(?:-+|nil)$/i.test(text)) return 0;
-  const notAmount = `Balance Due (£) "${text}" is not an amount in pounds`;
-  // Found from the end and cut, not matched with the amount: spaces before it would backtrack.
-  const side = /(dr|cr)\.?$/i.exec(text);
-  const amount = side ? text.slice(0, side.index).trimEnd() : text;
-  const minus = /^(?:£|GBP|\s)*-|^\((.*)\)$/i.exec(amount);
-  if (side && minus) return notAmount;
-  const unsigned = minus
-    ? amount.replace(/^((?:£|GBP|\s)*)-/i, '$1').replace(/^\((.*)\)$/, '$1')
-    : amount;
-  const pence = parsePounds(unsigned);
-  if (pence === null) return notAmount;
-  if (pence > MAX_PENCE) return 'Balance Due (£) must be at most £1,000,000.00';
-  const isCredit = side ? side[1]!.toLowerCase() === 'cr' : minus !== null;
-  return isCredit ? -pence : pence;
 }
 
 export function toRowError(row: number, issues: RowIssue[]): RowError {
