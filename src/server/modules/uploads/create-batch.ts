@@ -24,6 +24,9 @@ import type { ValidRow } from './validate-rows.js';
 export const NO_VALID_ROWS_MESSAGE =
   'No rows could be imported. Fix the rows listed and upload the file again.';
 
+export const NOBODY_OWES_MESSAGE =
+  'Nothing to import: every row owes nothing and names no leaseholder.';
+
 const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
 
 /**
@@ -61,6 +64,10 @@ export async function createBatch(
           'INVALID_REQUEST',
           'The file has no tenants: every row under the header is empty.',
         );
+      }
+      if (first.errors.length === 0) {
+        // Every row was an empty or unsold flat: nothing to fix, and nothing to ask.
+        throw new AppError('INVALID_REQUEST', NOBODY_OWES_MESSAGE);
       }
       throw new AppError('INVALID_REQUEST', NO_VALID_ROWS_MESSAGE, {
         body: { errors: first.errors },

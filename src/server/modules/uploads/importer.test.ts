@@ -501,6 +501,18 @@ describe('the importer', () => {
       reconciliation: { new: 1, notOwed: 3 },
     });
     expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([6]);
+
+    // A sheet of nothing but such rows has nothing to fix, and says so.
+    const empty = await uploadFile(
+      t.app,
+      cookie,
+      'voids.csv',
+      csvOf([HEADER, ['', '', '', 'Flat 5, Castle Street', '0.00']]),
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(
+      'Nothing to import: every row owes nothing and names no leaseholder.',
+    );
   });
 
   it('offers the headings under a title, not the title, when they need matching', async () => {
