@@ -19,6 +19,11 @@ export function getBatchQueryOptions(batchId: string) {
   });
 }
 
+/** The upload page showing this batch. */
+export function uploadBatchHref(batchId: string): string {
+  return `/upload?batchId=${encodeURIComponent(batchId)}`;
+}
+
 export function useBatch(batchId: string | null) {
   return useQuery({ ...getBatchQueryOptions(batchId ?? ''), enabled: batchId !== null });
 }

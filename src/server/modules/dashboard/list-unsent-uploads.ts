@@ -15,8 +15,10 @@ export async function listUnsentUploads(ctx: AppContext): Promise<UnsentUpload[]
     .select(['id', 'filename', 'created_at'])
     .where('notifications_sent_at', 'is', null)
     .where('status', 'in', ['completed', 'completed_with_errors'])
-    // No link outlives its lifetime, so an older batch has none left to send.
+    // No link outlives its lifetime (and the day its expiry may move to a sociable hour), so an
+    // older batch has none left to send.
     .where('created_at', '>', ctx.clock.now() - ctx.config.linkLifetimeMs - 24 * 3_600_000)
+    .orderBy('created_at', 'desc')
     .execute();
   if (batches.length === 0) return [];
   const counts = await unsentLinksQuery(
@@ -31,19 +33,17 @@ export async function listUnsentUploads(ctx: AppContext): Promise<UnsentUpload[]
     .groupBy('payment_links.batch_id')
     .execute();
   const byBatch = new Map(counts.map((row) => [row.batch_id, row]));
-  return batches
-    .flatMap((batch) => {
-      const found = byBatch.get(batch.id);
-      if (!found) return [];
-      return [
-        {
-          batchId: batch.id,
-          filename: batch.filename,
-          uploadedAt: new Date(batch.created_at).toISOString(),
-          unsentLinks: Number(found.unsent),
-          firstExpiresAt: new Date(Number(found.first_expires_at)).toISOString(),
-        },
-      ];
-    })
-    .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+  return batches.flatMap((batch) => {
+    const found = byBatch.get(batch.id);
+    if (!found) return [];
+    return [
+      {
+        batchId: batch.id,
+        filename: batch.filename,
+        uploadedAt: new Date(batch.created_at).toISOString(),
+        unsentLinks: Number(found.unsent),
+        firstExpiresAt: new Date(Number(found.first_expires_at)).toISOString(),
+      },
+    ];
+  });
 }

@@ -1,13 +1,11 @@
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import {
   type Batch,
-  type ColumnsRead,
   ColumnsReadSchema,
-  type Reconciliation,
   ReconciliationSchema,
   type RowError,
   RowErrorSchema,
-  type RowWarning,
   RowWarningSchema,
 } from '../../../shared/upload.js';
 import type { UploadBatchesTable } from '../../db/schema.js';
@@ -17,32 +15,22 @@ export function toErrorLog(errors: readonly RowError[]): string {
   return errors.map((error) => `Row ${error.row}: ${error.errors.join('; ')}`).join('\n');
 }
 
-/** The rows kept with a warning, stored as JSON with the batch's final status. */
-function warningsOf(text: string | null): RowWarning[] {
-  if (text === null) return [];
-  const parsed = RowWarningSchema.array().safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : [];
+/**
+ * A JSON column of the batch read with its schema; `fallback` when it is empty (batches from
+ * before the column) or does not fit, so an old or damaged row still shows.
+ */
+function stored<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  const parsed = schema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : fallback;
 }
 
 const NO_RECONCILIATION = { new: 0, changed: 0, unchanged: 0, settled: 0, notOwed: 0 };
-
-function reconciliationOf(text: string | null): Reconciliation {
-  if (text === null) return NO_RECONCILIATION;
-  const parsed = ReconciliationSchema.safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : NO_RECONCILIATION;
-}
-
-function columnsReadOf(text: string | null): ColumnsRead | null {
-  if (text === null) return null;
-  const parsed = ColumnsReadSchema.safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : null;
-}
 
 export function toBatch(
   row: Selectable<UploadBatchesTable>,
   counts: { landlinePhones: number; unsentLinks: number },
 ): Batch {
-  const parsed = RowErrorSchema.array().safeParse(JSON.parse(row.errors));
   return {
     id: row.id,
     filename: row.filename,
@@ -51,11 +39,11 @@ export function toBatch(
     successfulRecords: row.successful_records,
     failedRecords: row.failed_records,
     errorLog: row.error_log,
-    errors: parsed.success ? parsed.data : [],
-    warnings: warningsOf(row.warnings),
-    reconciliation: reconciliationOf(row.reconciliation),
+    errors: stored(RowErrorSchema.array(), row.errors, []),
+    warnings: stored(RowWarningSchema.array(), row.warnings, []),
+    reconciliation: stored(ReconciliationSchema, row.reconciliation, NO_RECONCILIATION),
     sheet: row.sheet_name,
-    columnsRead: columnsReadOf(row.columns_read),
+    columnsRead: stored(ColumnsReadSchema.nullable(), row.columns_read, null),
     createdAt: new Date(row.created_at).toISOString(),
     notificationsSentAt:
       row.notifications_sent_at === null ? null : new Date(row.notifications_sent_at).toISOString(),

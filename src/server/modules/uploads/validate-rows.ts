@@ -62,13 +62,12 @@ function textOf(
 ): string {
   if (at.length === 1) return (cells[at[0]!] ?? '').trim();
   const texts = at.map((index) => (cells[index] ?? '').trim());
-  if (flatWord) {
-    const flat = texts[0]!;
-    const bare = /^\d+[a-z]?$/i.test(flat);
-    if (bare) texts[0] = `${flatWord} ${flat}`;
+  const flat = texts[0]!;
+  if (flatWord && flat !== '') {
+    const named = /^\d+[a-z]?$/i.test(flat) ? `${flatWord} ${flat}` : flat;
     const next = texts[1]!.toLowerCase();
-    const written = [flat, texts[0]!].map((text) => text.toLowerCase());
-    if (flat !== '' && written.some((text) => startsWithWord(next, text))) texts[0] = '';
+    const isWritten = [flat, named].some((text) => startsWithWord(next, text.toLowerCase()));
+    texts[0] = isWritten ? '' : named;
   }
   return texts.filter((text) => text !== '').join(column === 'Tenant Name' ? ' ' : ', ');
 }
@@ -192,8 +191,6 @@ function duplicateOf(seen: Map<string, number>, row: ValidRow): string | null {
   return null;
 }
 
-const MISSING = new Set(['Tenant Name is required', 'Property Address is required']);
-
 function checkRow(
   row: number,
   cell: (column: UploadColumn) => string,
@@ -235,13 +232,9 @@ function checkRow(
 
   // Owing nothing, with no name or no address and no reference: no account could be found by
   // it, and it asks nothing of anyone (a ledger lists its empty and unsold flats too).
-  const isNobodys =
-    typeof balance === 'number' &&
-    balance <= 0 &&
-    reference === '' &&
-    issues.some((issue) => MISSING.has(issue.message)) &&
-    issues.every((issue) => MISSING.has(issue.message) || contact.issues.includes(issue));
-  if (isNobodys) return { isNobodys };
+  if (typeof balance === 'number' && balance <= 0 && reference === '' && (!name || !address)) {
+    return { isNobodys: true };
+  }
   if ((issues.length > 0 && !isOnlyBlankContact()) || typeof balance === 'string') {
     return { issues };
   }

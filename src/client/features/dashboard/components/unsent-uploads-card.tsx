@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { uploadBatchHref } from '@/lib/batch-query';
 import { plural } from '@/lib/plural';
 import { useUnsentUploads } from '@/lib/unsent-uploads';
 import { formatDate, formatDateTime } from '../../../../shared/dates';
@@ -54,7 +55,7 @@ export function UnsentUploadsCard() {
                 </div>
                 <Button asChild size="sm">
                   <Link
-                    href={`/upload?batchId=${encodeURIComponent(upload.batchId)}`}
+                    href={uploadBatchHref(upload.batchId)}
                     aria-label={`Review and send ${upload.filename}`}
                   >
                     Review and send

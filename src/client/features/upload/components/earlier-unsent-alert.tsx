@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { uploadBatchHref } from '@/lib/batch-query';
 import { plural } from '@/lib/plural';
 import { useUnsentUploads } from '@/lib/unsent-uploads';
 import { formatDateTime } from '../../../../shared/dates';
@@ -34,7 +35,7 @@ export function EarlierUnsentAlert({ batchId }: { batchId: string | null }) {
           {earlier.map((upload) => (
             <li key={upload.batchId} className="break-words">
               <Link
-                href={`/upload?batchId=${encodeURIComponent(upload.batchId)}`}
+                href={uploadBatchHref(upload.batchId)}
                 className="font-medium text-primary underline underline-offset-4"
               >
                 {upload.filename}

@@ -9,7 +9,7 @@ import { ConfirmSendDialog } from '@/components/ui/confirm-send-dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
-import { useBatch } from '@/lib/batch-query';
+import { uploadBatchHref, useBatch } from '@/lib/batch-query';
 import { plural } from '@/lib/plural';
 import { queryKeys } from '@/lib/query-keys';
 import { useSendBatchNotifications } from '@/lib/send-batch-notifications';
@@ -70,7 +70,7 @@ export function UploadPage() {
       toast.success('Upload successful', {
         description: `Processing ${result.totalRows} records...`,
       });
-      navigate(`/upload?batchId=${encodeURIComponent(result.batchId)}`, { replace: true });
+      navigate(uploadBatchHref(result.batchId), { replace: true });
     } catch (error) {
       // Headings the importer could not place: the clerk maps them (step 2) instead of failing.
       const missing = mapping ? null : missingColumnsOf(error);
