@@ -330,6 +330,43 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     expect(await openLinks()).toEqual([]);
   });
 
+  it('settles by reference alone a row owing nothing that leaves out the name and address', async () => {
+    await upload([
+      row('Margaret Hughes', 1, '1245.50', 'RIV-F1'),
+      row('Dafydd Jones', 2, '10', 'RIV-F2'),
+    ]);
+    t.clock.advance(DAY_MS);
+    // A ledger lists a sold or empty flat by its reference, with nothing else.
+    const batch = await upload([
+      ['', '', '', '', '0.00', 'RIV-F1'],
+      ['', '', '', 'Flat 9, Riverside Court', '£ -', 'RIV-F9'],
+      // Owing, someone must be named.
+      ['', '', '', '', '25.00', 'RIV-F2'],
+    ]);
+    expect(batch).toMatchObject({ status: 'completed_with_errors', failedRecords: 1 });
+    expect(batch.reconciliation).toMatchObject({ settled: 1, notOwed: 1 });
+    expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([4]);
+    expect(
+      await t.ctx.db
+        .selectFrom('tenants')
+        .select(['name', 'address', 'balance_pence'])
+        .orderBy('name')
+        .execute(),
+    ).toEqual([
+      {
+        name: 'Dafydd Jones',
+        address: 'Flat 2, Riverside Court, London SE1 9AA',
+        balance_pence: 1000,
+      },
+      {
+        name: 'Margaret Hughes',
+        address: 'Flat 1, Riverside Court, London SE1 9AA',
+        balance_pence: 0,
+      },
+    ]);
+    expect(await openLinks()).toEqual([{ name: 'Dafydd Jones', amount_pence: 1000 }]);
+  });
+
   it('makes a new reference its own account, with a note naming the account of the same name and address', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     t.clock.advance(DAY_MS);

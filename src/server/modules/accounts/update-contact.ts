@@ -41,7 +41,8 @@ export async function updateContact(
  * `updateContact` for many accounts (an upload's slice of rows) in two statements: only those
  * whose details differ are written. A blank email, phone or reference in an upload row keeps the
  * one on file: a sheet without the column, or a ledger that left a cell empty, must not wipe how
- * to reach the leaseholder (staff remove one by editing). Returns how many changed.
+ * to reach the leaseholder (staff remove one by editing). So does a blank name or address (a
+ * row owing nothing, found by its reference alone). Returns how many changed.
  */
 export async function updateContacts(
   ctx: AppContext,
@@ -54,6 +55,8 @@ export async function updateContacts(
   for (const { account, next } of changes) {
     const wanted: ContactDetails = {
       ...next,
+      name: next.name || account.name,
+      address: next.address || account.address,
       email: next.email ?? (isUpload ? account.email : null),
       phone: next.phone ?? (isUpload ? account.phone : null),
       phoneKind: next.phone ? next.phoneKind : isUpload ? account.phone_kind : null,

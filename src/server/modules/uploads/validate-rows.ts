@@ -21,7 +21,10 @@ export interface ValidRow {
   amountPence: number;
   /** The agent's Account Reference, when the sheet has one for this row. */
   reference: string | null;
-  /** referenceKeyOf(reference) and matchKeyOf(name, address): how the row finds its account. */
+  /**
+   * referenceKeyOf(reference) and matchKeyOf(name, address): how the row finds its account. A row
+   * owing nothing may leave name or address blank and be found by reference alone (matchKey '').
+   */
   referenceKey: string | null;
   matchKey: string;
   /** matchKeyOf(name, the address as earlier uploads read it), when that was other (Header). */
@@ -152,7 +155,7 @@ export function checkRows(
       continue;
     }
     const row = checked.valid;
-    if (formerAddress) {
+    if (formerAddress && row.matchKey !== '') {
       row.formerMatchKey = matchKeyOf(row.name, textOf(cells, 'Property Address', formerAddress));
     }
     const duplicate = duplicateOf(seen, row);
@@ -199,19 +202,25 @@ function checkRow(
   // 'HUGHES, Margaret' greets her as 'Margaret Hughes'; matching ignores the order anyway.
   const name = naturalName(cell('Tenant Name'));
   const address = cell('Property Address');
-  if (!name) issues.push({ field: 'Tenant Name', message: 'Tenant Name is required' });
-  else if (name.length > 200) {
+  const balance = checkBalance(cell('Balance Due (£)'));
+  const reference = cell('Account Reference');
+  // Owing nothing, a reference alone finds the account it settles: ledgers list a sold or empty
+  // flat's reference with no name. A blank name or address then keeps the one on file.
+  const isByReference = typeof balance === 'number' && balance <= 0 && reference !== '';
+  if (!name && !isByReference) {
+    issues.push({ field: 'Tenant Name', message: 'Tenant Name is required' });
+  } else if (name.length > 200) {
     issues.push({ field: 'Tenant Name', message: 'Tenant Name is longer than 200 characters' });
   }
-  if (!address) issues.push({ field: 'Property Address', message: 'Property Address is required' });
-  else if (address.length > 500) {
+  if (!address && !isByReference) {
+    issues.push({ field: 'Property Address', message: 'Property Address is required' });
+  } else if (address.length > 500) {
     issues.push({
       field: 'Property Address',
       message: 'Property Address is longer than 500 characters',
     });
   }
 
-  const balance = checkBalance(cell('Balance Due (£)'));
   const contact = settledContact(
     balance,
     checkContact(cell('Email Address'), cell('Phone Number (for WhatsApp)')),
@@ -221,8 +230,6 @@ function checkRow(
   // Empty contact cells alone refuse a row only once it is known to be no account's.
   const isOnlyBlankContact = () => contact.isBlank && issues.length === contact.issues.length;
   if (typeof balance === 'string') issues.push({ field: 'Balance Due (£)', message: balance });
-
-  const reference = cell('Account Reference');
   if (reference.length > 100) {
     issues.push({
       field: 'Account Reference',
@@ -250,7 +257,8 @@ function checkRow(
     reference: reference === '' ? null : reference,
     // Made here, in the worker, so the web thread that writes the rows only writes them.
     referenceKey: referenceKeyOf(reference),
-    matchKey: matchKeyOf(name, address),
+    // '' matches no account (matchKeyOf always has its '|'): such a row is found by reference.
+    matchKey: name && address ? matchKeyOf(name, address) : '',
     ...(contact.isBlank ? { hasNoContact: true as const } : {}),
   };
   return { valid, warnings };
