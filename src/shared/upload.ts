@@ -84,6 +84,8 @@ export const UploadErrorBodySchema = z.object({
   /** With a missing required column: the file's headings, to map the columns from. */
   headings: z.array(z.string()).optional(),
   missingColumns: z.array(z.enum(REQUIRED_COLUMNS)).optional(),
+  /** Headings that could each be the balance: Balance Due (£) is then among the missing. */
+  balanceChoices: z.array(z.string()).optional(),
   /** The workbook sheet the headings are from, when it has several. */
   sheet: z.string().optional(),
 });

@@ -76,9 +76,20 @@ describe('upload rules', () => {
     expect(missingColumnsOf(refusal)).toEqual({
       headings: ['Occupier', 'Email'],
       missing: ['Tenant Name'],
+      balanceChoices: null,
       sheet: null,
       message: 'Missing required column: Tenant Name.',
     });
+    const twoBalances = new ApiError(
+      400,
+      JSON.stringify({
+        message: 'x',
+        headings: ['Balance', 'Arrears'],
+        missingColumns: ['Balance Due (£)'],
+        balanceChoices: ['Balance', 'Arrears'],
+      }),
+    );
+    expect(missingColumnsOf(twoBalances)?.balanceChoices).toEqual(['Balance', 'Arrears']);
     const fromSheet = new ApiError(
       400,
       JSON.stringify({ message: 'x', headings: ['A'], missingColumns: [], sheet: 'Ledger' }),

@@ -59,17 +59,24 @@ export function rowErrorsOf(error: unknown): RowError[] {
 }
 
 /** A refusal for missing columns (400 with `headings`), so the clerk can map them instead. */
-export function missingColumnsOf(
-  error: unknown,
-): { headings: string[]; missing: RequiredColumn[]; sheet: string | null; message: string } | null {
+export function missingColumnsOf(error: unknown): {
+  headings: string[];
+  missing: RequiredColumn[];
+  balanceChoices: string[] | null;
+  sheet: string | null;
+  message: string;
+} | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const { headings, missingColumns, sheet } = error.body ?? {};
+  const { headings, missingColumns, balanceChoices, sheet } = error.body ?? {};
   if (!Array.isArray(headings) || !Array.isArray(missingColumns)) return null;
   return {
     headings: headings.filter((heading): heading is string => typeof heading === 'string'),
     missing: missingColumns.filter((column): column is RequiredColumn =>
       (REQUIRED_COLUMNS as readonly string[]).includes(column),
     ),
+    balanceChoices: Array.isArray(balanceChoices)
+      ? balanceChoices.filter((heading): heading is string => typeof heading === 'string')
+      : null,
     sheet: typeof sheet === 'string' ? sheet : null,
     message: error.serverMessage ?? '',
   };

@@ -132,6 +132,70 @@ describe('the importer', () => {
     expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
   }, 60_000);
 
+  it('asks which column is the balance when more than one could be, and remembers the answer', async () => {
+    const header = ['Tenant', 'Email', 'Mobile', 'Address', 'Amount Due', 'Balance'];
+    const row = ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '95.00', '1,245.50'];
+    const refused = await uploadFile(t.app, cookie, 'demand.csv', csvOf([header, row]));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message:
+        'More than one column could be the balance (“Balance”, “Amount Due”): choose the one that holds the amount to collect.',
+      headings: header,
+      missingColumns: ['Balance Due (£)'],
+      balanceChoices: ['Balance', 'Amount Due'],
+    });
+    expect(await tenants()).toEqual([]);
+
+    const mapping = JSON.stringify({ 'Balance Due (£)': 'Amount Due' });
+    const mapped = await uploadFile(t.app, cookie, 'demand.csv', csvOf([header, row]), {
+      mapping,
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 9_500 });
+
+    const next = csvOf([
+      header,
+      ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '20', '40'],
+    ]);
+    const remembered = await uploadFile(t.app, cookie, 'next.csv', next);
+    expect(remembered.statusCode, remembered.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Dai Jones', balance_pence: 2_000 });
+  }, 60_000);
+
+  it('keeps the columns mapped before when the clerk then chooses the balance', async () => {
+    const header = ['Occupier', 'Email', 'Mobile', 'Premises', 'Arrears', 'Balance'];
+    const row = ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10', '30'];
+    const first = JSON.stringify({
+      'Tenant Name': 'Occupier',
+      'Property Address': 'Premises',
+      'Balance Due (£)': 'Arrears',
+    });
+    const mapped = await uploadFile(t.app, cookie, 'a.csv', csvOf([header, row]), {
+      mapping: first,
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    // A mapping remembered from before the balance was asked for: without it.
+    await t.ctx.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ 'Tenant Name': 'Occupier', 'Property Address': 'Premises' }) })
+      .where('key', 'like', 'upload_column_mapping:%')
+      .execute();
+    const next = csvOf([
+      header,
+      ['Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '20', '40'],
+    ]);
+    const asked = await uploadFile(t.app, cookie, 'b.csv', next);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().missingColumns).toEqual(['Balance Due (£)']);
+
+    const mapping = JSON.stringify({ 'Balance Due (£)': 'Balance' });
+    const chosen = await uploadFile(t.app, cookie, 'b.csv', next, { mapping });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Dai Jones', balance_pence: 4_000 });
+    // All three are remembered together now.
+    expect((await uploadFile(t.app, cookie, 'c.csv', next)).statusCode).toBe(200);
+  }, 60_000);
+
   it('reads a dated balance heading, and remembers a mapping from one month’s date to the next', async () => {
     const dated = csvOf([
       ['Name', 'Email', 'Mobile', 'Address', 'Balance as at 31/10/2026'],

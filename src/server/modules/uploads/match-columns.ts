@@ -19,7 +19,12 @@ export type Columns = Map<UploadColumn, readonly number[]>;
 export interface MissingColumns {
   missing: RequiredColumn[];
   headings: string[];
+  /** The headings that could each be the balance, when there are several: the clerk chooses. */
+  balanceChoices?: string[];
 }
+
+const BALANCE: RequiredColumn = 'Balance Due (£)';
+const BALANCE_KEYS = new Set(COLUMN_ALIASES[BALANCE].map(headingKey));
 
 /** A mapping that names a heading the file does not have: the clerk's choice no longer fits. */
 export class MappingMismatchError extends Error {}
@@ -65,6 +70,13 @@ export function matchColumns(
       break;
     }
   }
+  // 'Balance' beside 'Arrears' or 'Amount Due': which is the amount to collect is the clerk's to
+  // say (once: the choice is remembered), never ours to guess.
+  const balanceChoices = mapping?.[BALANCE] ? [] : balanceChoicesOf(header, keys, used, columns);
+  if (balanceChoices.length > 0) {
+    used.delete(columns.get(BALANCE)![0]!);
+    columns.delete(BALANCE);
+  }
   // Only when no heading is the name or the address, so a file that already had one keeps
   // reading it as it did: a changed name or address would not find its account again.
   if (joinParts && !columns.has('Tenant Name')) {
@@ -89,7 +101,23 @@ export function matchColumns(
   }
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length === 0) return columns;
-  return { missing, headings: header.map((cell) => cell.trim()).filter((cell) => cell !== '') };
+  const headings = header.map((cell) => cell.trim()).filter((cell) => cell !== '');
+  return balanceChoices.length > 0 ? { missing, headings, balanceChoices } : { missing, headings };
+}
+
+/** Every heading read as the balance by its name, when there is more than one; else none. */
+function balanceChoicesOf(
+  header: readonly string[],
+  keys: readonly string[],
+  used: ReadonlySet<number>,
+  columns: Columns,
+): string[] {
+  const found = columns.get(BALANCE)?.[0];
+  if (found === undefined) return [];
+  const others = keys.flatMap((key, at) =>
+    at !== found && !used.has(at) && BALANCE_KEYS.has(key) ? [at] : [],
+  );
+  return others.length === 0 ? [] : [found, ...others].map((at) => header[at]!.trim());
 }
 
 /** A name's parts in the order they are written, each perhaps headed 'Tenant …' or 'Lessee …'. */
@@ -187,9 +215,25 @@ export function columnsReadOf(header: readonly string[], columns: Columns): Colu
   return { read, unread };
 }
 
-/** The spec-era refusal for a file without its columns, naming each one missing. */
-export function missingColumnsMessage(missing: readonly RequiredColumn[]): string {
-  return `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Download the template to see the expected columns.`;
+/**
+ * The spec-era refusal for a file without its columns, naming each one missing; and, for a
+ * balance that more than one heading could be, the choice to make.
+ */
+export function missingColumnsMessage({ missing, balanceChoices }: MissingColumns): string {
+  const absent = balanceChoices ? missing.filter((column) => column !== BALANCE) : missing;
+  const messages = [];
+  if (absent.length > 0) {
+    messages.push(
+      `Missing required column${absent.length > 1 ? 's' : ''}: ${absent.join(', ')}. Download the template to see the expected columns.`,
+    );
+  }
+  if (balanceChoices) {
+    const quoted = balanceChoices.map((heading) => `“${heading}”`);
+    messages.push(
+      `More than one column could be the balance (${quoted.join(', ')}): choose the one that holds the amount to collect.`,
+    );
+  }
+  return messages.join(' ');
 }
 
 /** What a header row is remembered by: its headings' letters and digits, in order. */

@@ -97,9 +97,14 @@ export async function* readSpreadsheet(
     for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
       const event = message as WorkerMessage;
       if (event.kind === 'file-error') {
-        const { message: text, headings, missingColumns, sheet } = event;
+        const { message: text, headings, missingColumns, balanceChoices, sheet } = event;
         const body = headings
-          ? { headings, missingColumns, ...(sheet ? { sheet } : {}) }
+          ? {
+              headings,
+              missingColumns,
+              ...(balanceChoices ? { balanceChoices } : {}),
+              ...(sheet ? { sheet } : {}),
+            }
           : undefined;
         throw new AppError('INVALID_REQUEST', text, body ? { body } : undefined);
       }
@@ -111,7 +116,7 @@ export async function* readSpreadsheet(
         continue;
       }
       if (event.kind === 'columns') {
-        if (columns?.mapping) await columns.rememberMapping(event.headings, columns.mapping);
+        await columns?.rememberMapping(event.headings, event.mapping);
         continue;
       }
       yield event;

@@ -40,10 +40,11 @@ export type WorkerMessage =
       message: string;
       headings?: string[];
       missingColumns?: RequiredColumn[];
+      balanceChoices?: string[];
       sheet?: string | null;
     }
   | { kind: 'needs-mapping'; headings: string[] }
-  | { kind: 'columns'; headings: string[] }
+  | { kind: 'columns'; headings: string[]; mapping: ColumnMapping }
   | { kind: 'rows'; rows: ValidRow[] }
   | {
       kind: 'end';
@@ -84,23 +85,30 @@ async function checkFile(input: WorkerInput): Promise<void> {
   try {
     // Without a mapping sent, a mapping the clerk made for these headings comes before a name
     // or address joined from its parts: a changed one would not find its account again.
-    let found = findSheet(sheets, input.mapping, input.mapping !== null);
-    if (typeof found === 'object' && 'missing' in found && input.mapping === null) {
+    let mapping = input.mapping;
+    let found = findSheet(sheets, mapping, mapping !== null);
+    if (typeof found === 'object' && 'missing' in found) {
       const remembered = await rememberedMapping(found.headings);
-      found = findSheet(sheets, remembered);
+      // The clerk's choices for what was asked, beside those remembered for the other columns.
+      if (mapping === null) mapping = remembered;
+      else if (remembered) mapping = withRemembered(mapping, remembered);
+      found = findSheet(sheets, mapping);
     }
     if (typeof found === 'string') return send({ kind: 'file-error', message: found });
     if ('missing' in found) {
       return send({
         kind: 'file-error',
-        message: missingColumnsMessage(found.missing),
+        message: missingColumnsMessage(found),
         headings: found.headings,
         missingColumns: found.missing,
+        ...(found.balanceChoices ? { balanceChoices: found.balanceChoices } : {}),
         sheet: nameOf(found.sheet),
       });
     }
     const { sheet, header } = found;
-    if (input.mapping) send({ kind: 'columns', headings: sheet.rows[header.index]! });
+    if (input.mapping && mapping) {
+      send({ kind: 'columns', headings: sheet.rows[header.index]!, mapping });
+    }
     const end = checkRows(sheet.rows, header, (valid) => send({ kind: 'rows', rows: valid }), {
       sliceRows: SLICE_ROWS,
       isCsv: input.kind === 'csv',
@@ -113,6 +121,13 @@ async function checkFile(input: WorkerInput): Promise<void> {
     if (!(error instanceof MappingMismatchError)) throw error;
     send({ kind: 'file-error', message: error.message });
   }
+}
+
+/** `remembered` with `chosen` over it; a heading `chosen` takes is no longer another column's. */
+function withRemembered(chosen: ColumnMapping, remembered: ColumnMapping): ColumnMapping {
+  const taken = new Set(Object.values(chosen));
+  const kept = Object.entries(remembered).filter(([, heading]) => !taken.has(heading));
+  return { ...Object.fromEntries(kept), ...chosen };
 }
 
 /**

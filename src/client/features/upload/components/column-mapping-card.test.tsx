@@ -44,6 +44,42 @@ describe('ColumnMappingCard', () => {
     expect(screen.queryByText(/from the sheet/)).not.toBeInTheDocument();
   });
 
+  it('asks which of several headings is the balance, offering those first', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ColumnMappingCard
+        filename="ledger.xlsx"
+        headings={['Tenant', 'Email', 'Address', 'Balance', 'Arrears', 'Notes']}
+        missing={['Balance Due (£)']}
+        balanceChoices={['Balance', 'Arrears']}
+        isUploading={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByText('Which column is the balance?')).toBeInTheDocument();
+    const select = screen.getByLabelText('Balance Due (£)');
+    expect(select).toHaveAccessibleDescription(
+      'The amount owed, in pounds: it could be “Balance” or “Arrears”.',
+    );
+    const options = [...(select as HTMLSelectElement).options].map((option) => option.text);
+    expect(options).toEqual([
+      'Choose a heading…',
+      'Balance',
+      'Arrears',
+      'Tenant',
+      'Email',
+      'Address',
+      'Notes',
+    ]);
+    expect(screen.getByRole('group', { name: 'Other headings' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'Arrears');
+    await user.click(screen.getByRole('button', { name: 'Use these columns' }));
+    expect(onSubmit).toHaveBeenCalledWith({ 'Balance Due (£)': 'Arrears' });
+  });
+
   it('names the sheet of a workbook the headings are from', () => {
     render(
       <ColumnMappingCard

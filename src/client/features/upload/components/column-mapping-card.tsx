@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ColumnMapping, RequiredColumn } from '../../../../shared/upload';
 
+const BALANCE: RequiredColumn = 'Balance Due (£)';
+
 const selectClass =
   'h-11 w-full rounded-md border border-input bg-card px-3 text-base text-foreground shadow-xs aria-invalid:border-destructive';
 
@@ -25,6 +27,7 @@ export function ColumnMappingCard({
   filename,
   headings,
   missing,
+  balanceChoices = null,
   sheet,
   isUploading,
   onSubmit,
@@ -33,6 +36,8 @@ export function ColumnMappingCard({
   filename: string;
   headings: string[];
   missing: RequiredColumn[];
+  /** Headings that could each be the balance: Balance Due (£) is among `missing`, to choose. */
+  balanceChoices?: string[] | null;
   /** The workbook sheet the headings are from, when it has several. */
   sheet?: string | null;
   isUploading: boolean;
@@ -58,18 +63,46 @@ export function ColumnMappingCard({
     onSubmit(Object.fromEntries(missing.map((column) => [column, chosen[column]!])));
   };
 
+  const isBalanceOnly = balanceChoices !== null && missing.length === 1;
+  const file = <span className="font-medium break-all text-foreground">{filename}</span>;
+  const optionsFor = (column: RequiredColumn) => {
+    const options = (list: string[]) =>
+      list.map((heading, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a heading
+        <option key={index} value={heading}>
+          {heading}
+        </option>
+      ));
+    if (column !== BALANCE || !balanceChoices) return options(headings);
+    const others = headings.filter((heading) => !balanceChoices.includes(heading));
+    return (
+      <>
+        {options(balanceChoices)}
+        {others.length > 0 ? <optgroup label="Other headings">{options(others)}</optgroup> : null}
+      </>
+    );
+  };
+
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Columns3 aria-hidden="true" className="size-5 text-primary" />
-          Match your columns
+          {isBalanceOnly ? 'Which column is the balance?' : 'Match your columns'}
         </CardTitle>
         <CardDescription>
-          We could not find {missing.length === 1 ? 'this column' : 'these columns'} in{' '}
-          <span className="font-medium break-all text-foreground">{filename}</span>. Choose which of
-          your headings holds each one; we will remember your choice for the next file with the same
-          headings.
+          {isBalanceOnly ? (
+            <>
+              More than one column in {file} could be the balance. Choose the one that holds the
+              amount each leaseholder is asked to pay
+            </>
+          ) : (
+            <>
+              We could not find {missing.length === 1 ? 'this column' : 'these columns'} in {file}.
+              Choose which of your headings holds each one
+            </>
+          )}
+          ; we will remember your choice for the next file with the same headings.
           {sheet ? (
             <>
               {' '}
@@ -93,7 +126,9 @@ export function ColumnMappingCard({
                     {column}
                   </label>
                   <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-                    {COLUMN_HINTS[column]}
+                    {column === BALANCE && balanceChoices
+                      ? `The amount owed, in pounds: it could be ${balanceChoices.map((heading) => `“${heading}”`).join(' or ')}.`
+                      : COLUMN_HINTS[column]}
                   </p>
                   <select
                     id={id}
@@ -109,12 +144,7 @@ export function ColumnMappingCard({
                     }
                   >
                     <option value="">Choose a heading…</option>
-                    {headings.map((heading, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a heading
-                      <option key={index} value={heading}>
-                        {heading}
-                      </option>
-                    ))}
+                    {optionsFor(column)}
                   </select>
                   {problem ? (
                     <p id={`${id}-problem`} className="text-sm font-medium text-destructive">

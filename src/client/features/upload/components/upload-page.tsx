@@ -35,6 +35,7 @@ interface MappingNeeded {
   file: File;
   headings: string[];
   missing: RequiredColumn[];
+  balanceChoices: string[] | null;
   sheet: string | null;
 }
 
@@ -75,8 +76,8 @@ export function UploadPage() {
       // Headings the importer could not place: the clerk maps them (step 2) instead of failing.
       const missing = mapping ? null : missingColumnsOf(error);
       if (missing && missing.headings.length > 0) {
-        const { headings, sheet } = missing;
-        setMappingNeeded({ file, headings, missing: missing.missing, sheet });
+        const { headings, balanceChoices, sheet } = missing;
+        setMappingNeeded({ file, headings, missing: missing.missing, balanceChoices, sheet });
         return;
       }
       setMappingNeeded(null);
@@ -164,6 +165,7 @@ export function UploadPage() {
           filename={mappingNeeded.file.name}
           headings={mappingNeeded.headings}
           missing={mappingNeeded.missing}
+          balanceChoices={mappingNeeded.balanceChoices}
           sheet={mappingNeeded.sheet}
           isUploading={uploadPercent !== null}
           onSubmit={(mapping) => void onFile(mappingNeeded.file, mapping)}
