@@ -53,6 +53,29 @@ test.describe('the importer (issue 31)', () => {
     await expect(page.getByRole('heading', { name: 'Match your columns' })).toHaveCount(0);
   });
 
+  test('asks which column is the balance when two could be, and collects the one chosen', async ({
+    page,
+  }) => {
+    const tag = `b${Date.now().toString(36)}`;
+    await openUpload(page);
+    await page.getByTestId('upload-input').setInputFiles({
+      name: `${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          // The tag heads a column of its own: a choice remembered from another run does not apply.
+          `Tenant,Email,Mobile,Address,Amount Due,Balance,Notes ${tag}`,
+          `Nia Evans ${tag},nia.${tag}@example.co.uk,07911 123456,"7 Castle Street, Cardiff",95.00,"1,245.50",`,
+        ].join('\r\n'),
+      ),
+    });
+    await expect(page.getByRole('heading', { name: 'Which column is the balance?' })).toBeVisible();
+    await page.getByLabel('Balance Due (£)').selectOption('Amount Due');
+    await page.getByRole('button', { name: 'Use these columns' }).click();
+    await expect(page.getByText('All records processed successfully!')).toBeVisible();
+    await expect(page.getByText('“Amount Due”', { exact: true })).toBeVisible();
+  });
+
   for (const viewport of [
     { name: 'desktop', width: 1440, height: 900 },
     { name: 'phone', width: 390, height: 844 },
