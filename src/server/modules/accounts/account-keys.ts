@@ -49,6 +49,16 @@ function nameKey(name: string): string {
   return (named.length > 0 ? named : words).sort().join('');
 }
 
+/**
+ * Whether `next` is `current` with its titles left out ('Margaret Hughes', 'HUGHES, Margaret' for
+ * 'Mrs Margaret Hughes'): a ledger that does not keep titles, with nothing new to take.
+ */
+export function leavesOutTitles(current: string, next: string): boolean {
+  const hasTitle = (name: string) =>
+    name.split(/[\s,;&/()]+/u).some((word) => TITLES.has(foldKey(word)));
+  return hasTitle(current) && !hasTitle(next) && nameKey(current) === nameKey(next);
+}
+
 /** The key a row without a reference is matched on: its name and property address. */
 export function matchKeyOf(name: string, address: string): string {
   return `${nameKey(name)}|${foldKey(address)}`;

@@ -472,11 +472,24 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
         settled: 0,
         notOwed: 0,
       });
+      // One account, named in the order a greeting reads; a sheet that leaves out her title
+      // does not take it away.
+      const accounts = await t.ctx.db.selectFrom('tenants').select('name').execute();
+      expect(accounts, written).toEqual([{ name: 'Mrs Margaret Hughes' }]);
     }
-    const accounts = await t.ctx.db.selectFrom('tenants').select('name').execute();
-    // One account, named as the latest sheet names her, in the order a greeting reads.
-    expect(accounts).toEqual([{ name: 'Mrs Margaret Hughes' }]);
     expect(await openLinks()).toHaveLength(1);
+    const renamed = await t.ctx.db
+      .selectFrom('account_events')
+      .select('details')
+      .where('kind', '=', 'contact_changed')
+      .execute();
+    expect(renamed.filter((event) => String(event.details).includes('"name"'))).toEqual([]);
+    // Another title is news, and is taken.
+    t.clock.advance(DAY_MS);
+    await upload([row('Dr Margaret Hughes', 1, '1245.50')], 'doctor.csv');
+    expect(await t.ctx.db.selectFrom('tenants').select('name').execute()).toEqual([
+      { name: 'Dr Margaret Hughes' },
+    ]);
   });
 
   it('shows a credit for a known account and passes over nothing owed by someone not on file', async () => {

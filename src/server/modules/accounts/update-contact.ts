@@ -2,7 +2,7 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
-import { matchKeyOf, referenceKeyOf } from './account-keys.js';
+import { leavesOutTitles, matchKeyOf, referenceKeyOf } from './account-keys.js';
 import { type AccountEvent, addAccountEvents } from './account-ledger.js';
 
 export interface ContactDetails {
@@ -42,7 +42,8 @@ export async function updateContact(
  * whose details differ are written. A blank email, phone or reference in an upload row keeps the
  * one on file: a sheet without the column, or a ledger that left a cell empty, must not wipe how
  * to reach the leaseholder (staff remove one by editing). So does a blank name or address (a
- * row owing nothing, found by its reference alone). Returns how many changed.
+ * row owing nothing, found by its reference alone), and a name written without the title on
+ * file. Returns how many changed.
  */
 export async function updateContacts(
   ctx: AppContext,
@@ -55,7 +56,10 @@ export async function updateContacts(
   for (const { account, next } of changes) {
     const wanted: ContactDetails = {
       ...next,
-      name: next.name || account.name,
+      name:
+        !next.name || (isUpload && leavesOutTitles(account.name, next.name))
+          ? account.name
+          : next.name,
       address: next.address || account.address,
       email: next.email ?? (isUpload ? account.email : null),
       phone: next.phone ?? (isUpload ? account.phone : null),
