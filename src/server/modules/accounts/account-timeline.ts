@@ -110,6 +110,16 @@ export async function accountTimeline(
           .limit(1)
           .as('why'),
       )
+      // Why it never went (its link replaced, paid or settled while it waited).
+      .select((eb) =>
+        eb
+          .selectFrom('message_events')
+          .select('message_events.detail')
+          .whereRef('message_events.message_id', '=', 'messages.id')
+          .where('message_events.status', '=', 'cancelled')
+          .limit(1)
+          .as('why_not'),
+      )
       .where('link_id', 'in', linkIds)
       .execute();
     for (const message of messages) {
@@ -118,7 +128,7 @@ export async function accountTimeline(
         kind: 'message',
         title: `${MESSAGE_TITLES[message.kind] ?? message.kind} by ${CHANNEL_NAMES[message.channel] ?? message.channel}`,
         status: message.status,
-        detail: message.error ?? message.why,
+        detail: message.error ?? message.why_not ?? message.why,
         linkId: message.link_id,
         refId: message.id,
       });

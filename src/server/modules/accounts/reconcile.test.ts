@@ -170,6 +170,34 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     ]);
   });
 
+  it('sends no link a newer sheet replaced while it waited, and says so in the history', async () => {
+    const first = await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/upload/batch/${first.id}/send-notifications`,
+      headers: { cookie, origin: TEST_ORIGIN },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // A corrected sheet goes in before the queue reaches her messages.
+    await upload([row('Margaret Hughes', 1, '1100.00', 'RIV-F1')], 'corrected.csv');
+    await runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test-worker', limit: 100 });
+
+    const statuses = await t.ctx.db.selectFrom('messages').select('status').execute();
+    expect(statuses).toEqual([{ status: 'cancelled' }, { status: 'cancelled' }]);
+    const account = await t.ctx.db.selectFrom('tenants').select('id').executeTakeFirstOrThrow();
+    const detail = await t.app.inject({
+      url: `/api/leaseholders/${account.id}`,
+      headers: { cookie },
+    });
+    const notSent = detail
+      .json()
+      .timeline.filter((event: { status?: string }) => event.status === 'cancelled');
+    expect(notSent.map((event: { detail: string }) => event.detail)).toEqual([
+      'Not sent: a newer link replaced this one',
+      'Not sent: a newer link replaced this one',
+    ]);
+  });
+
   it('matches by name and address when the sheet has no references, whatever the spelling', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50')]);
     t.clock.advance(DAY_MS);

@@ -1,7 +1,12 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { MessageContentsTable, MessagesTable, PaymentLinkStatus } from '../../db/schema.js';
+import type {
+  LinkClosedReason,
+  MessageContentsTable,
+  MessagesTable,
+  PaymentLinkStatus,
+} from '../../db/schema.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { ChannelError } from '../../integrations/channel-error.js';
 import { completeJobWithin } from '../../jobs/complete-job.js';
@@ -20,6 +25,7 @@ const PayloadSchema = z.object({ messageId: z.string().min(1) });
 type MessageToSend = Selectable<MessagesTable> &
   Pick<MessageContentsTable, 'subject' | 'body' | 'html' | 'variables'> & {
     link_status: PaymentLinkStatus;
+    link_closed_reason: LinkClosedReason | null;
     link_expires_at: number;
     hold_until: number | null;
     erased_at: number | null;
@@ -61,7 +67,7 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   if (message.kind !== 'confirmation' && !isLinkOpen(linkOf(message), ctx.clock.now())) {
     await changeMessageStatus(ctx, message.id, {
       status: 'cancelled',
-      detail: `Not sent: the link is ${message.link_status === 'pending' ? 'expired' : message.link_status}`,
+      detail: notSentDetail(message),
     });
     return;
   }
@@ -134,6 +140,7 @@ function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend |
       'message_contents.html',
       'message_contents.variables',
       'payment_links.status as link_status',
+      'payment_links.closed_reason as link_closed_reason',
       'payment_links.expires_at as link_expires_at',
     ])
     .where('messages.id', '=', id)
@@ -145,6 +152,22 @@ function isStillToSend(message: MessageToSend): boolean {
   return (
     (message.status === 'queued' || message.status === 'sending') && message.provider_id === null
   );
+}
+
+/** Why a message waiting for its link was not sent, for staff reading the account's history. */
+function notSentDetail(message: MessageToSend): string {
+  switch (message.link_closed_reason) {
+    case 'replaced':
+      return 'Not sent: a newer link replaced this one';
+    case 'settled':
+      return 'Not sent: nothing was owed any more';
+    case 'cancelled':
+      return 'Not sent: the link was cancelled';
+    default:
+      return message.link_status === 'paid'
+        ? 'Not sent: the link was paid'
+        : `Not sent: the link had ${message.link_status === 'failed' ? 'failed' : 'expired'}`;
+  }
 }
 
 function linkOf(message: MessageToSend) {
