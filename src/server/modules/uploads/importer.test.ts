@@ -160,6 +160,15 @@ describe('the importer', () => {
     const remembered = await uploadFile(t.app, cookie, 'next.csv', next);
     expect(remembered.statusCode, remembered.body).toBe(200);
     expect((await tenants())[0]).toMatchObject({ name: 'Dai Jones', balance_pence: 2_000 });
+
+    // One heading twice is no choice: its first column is read, as before.
+    const twice = csvOf([
+      ['Tenant', 'Email', 'Mobile', 'Address', 'Balance', 'Balance'],
+      ['Ann Smith', 'ann@example.co.uk', '', '11 Castle Street', '12.00', '99.00'],
+    ]);
+    const same = await uploadFile(t.app, cookie, 'twice.csv', twice);
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ name: 'Ann Smith', balance_pence: 1_200 });
   }, 60_000);
 
   it('keeps the columns mapped before when the clerk then chooses the balance', async () => {

@@ -105,7 +105,11 @@ export function matchColumns(
   return balanceChoices.length > 0 ? { missing, headings, balanceChoices } : { missing, headings };
 }
 
-/** Every heading read as the balance by its name, when there is more than one; else none. */
+/**
+ * The headings read as the balance by their names, when there are two or more different ones
+ * (the first ten: a choice, not a list); else none. A heading repeated word for word is one
+ * choice, and the first of its columns is read, as a mapping to it reads.
+ */
 function balanceChoicesOf(
   header: readonly string[],
   keys: readonly string[],
@@ -115,9 +119,10 @@ function balanceChoicesOf(
   const found = columns.get(BALANCE)?.[0];
   if (found === undefined) return [];
   const others = keys.flatMap((key, at) =>
-    at !== found && !used.has(at) && BALANCE_KEYS.has(key) ? [at] : [],
+    at !== found && !used.has(at) && BALANCE_KEYS.has(key) ? [header[at]!.trim()] : [],
   );
-  return others.length === 0 ? [] : [found, ...others].map((at) => header[at]!.trim());
+  const choices = [...new Set([header[found]!.trim(), ...others])];
+  return choices.length < 2 ? [] : choices.slice(0, 10);
 }
 
 /** A name's parts in the order they are written, each perhaps headed 'Tenant …' or 'Lessee …'. */
