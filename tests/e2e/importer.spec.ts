@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signInThroughForm } from './support/auth.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
 
 /** Headings as another system exports them, a tag making each run's rows its own. */
 function unusualSheet(tag: string, rows: string[]): Buffer {
@@ -70,6 +71,7 @@ test.describe('the importer (issue 31)', () => {
       ),
     });
     await expect(page.getByRole('heading', { name: 'Which column is the balance?' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, '[data-sonner-toaster]');
     await page.getByLabel('Balance Due (£)').selectOption('Amount Due');
     await page.getByRole('button', { name: 'Use these columns' }).click();
     await expect(page.getByText('All records processed successfully!')).toBeVisible();
