@@ -65,6 +65,16 @@ describe('the importer', () => {
     expect((await tenants())[0]).toMatchObject({ name: 'Nia Evans', balance_pence: 31_000 });
   });
 
+  it('reads a phone headed with its kind in brackets, as ledgers head contact columns', async () => {
+    const bytes = csvOf([
+      ['Lessee', 'Property Address', 'Tel (Mobile)', 'Email Address', 'Balance'],
+      ['Nia Evans', '7 Castle Street', '7911123456', '', '10.00'],
+    ]);
+    const response = await uploadFile(t.app, cookie, 'ledger.csv', bytes);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await tenants())[0]).toMatchObject({ phone: '+447911123456', phone_kind: 'mobile' });
+  });
+
   it('reads the address headed as a unit', async () => {
     const bytes = csvOf([
       ['Tenant', 'Email', 'Mobile', 'Unit Address', 'Arrears'],
@@ -375,6 +385,30 @@ describe('the importer', () => {
       'Flat 4, Riverside Court, SE1 9AA',
       '6 Riverside Court, SE1 9AA',
       'Flat 3, Riverside Court, SE1 9AA',
+    ]);
+  });
+
+  it('asks which column is the property when a unit stands beside another address', async () => {
+    // Made by an earlier release, which read the unit alone as the address.
+    await createTenant(t.ctx, { name: 'Dai Jones', email: 'dai@example.co.uk', address: '2' });
+    const header = ['Unit', 'Lessee', 'Correspondence Address', 'Mobile', 'Email', 'Balance'];
+    const rows = [
+      header,
+      ['1', 'Nia Evans', 'Flat 1, Riverside Court, SE1 9AA', '', 'nia@example.co.uk', '10'],
+      ['2', 'Dai Jones', 'Flat 2, Riverside Court, SE1 9AA', '', 'dai@example.co.uk', '20'],
+    ];
+    const asked = await uploadFile(t.app, cookie, 'ledger.csv', csvOf(rows));
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ missingColumns: ['Property Address'], headings: header });
+
+    const mapping = JSON.stringify({ 'Property Address': 'Correspondence Address' });
+    const mapped = await uploadFile(t.app, cookie, 'ledger.csv', csvOf(rows), { mapping });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    // Dai's account found by the unit it was keyed on, not made a second time.
+    expect((await batchOf(t.app, cookie, mapped)).reconciliation).toMatchObject({ new: 1 });
+    expect((await tenants()).map((tenant) => tenant.address)).toEqual([
+      'Flat 2, Riverside Court, SE1 9AA',
+      'Flat 1, Riverside Court, SE1 9AA',
     ]);
   });
 

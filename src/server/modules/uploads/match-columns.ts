@@ -99,6 +99,18 @@ export function matchColumns(
     const flatBeside = keys.findIndex((key, at) => !used.has(at) && FLAT_BESIDE.test(key));
     if (flatBeside !== -1) columns.set('Property Address', [flatBeside, address[0]!]);
   }
+  // A flat or unit alone beside another address ('Correspondence Address', where an absent
+  // leaseholder lives): which one is the property is the clerk's to say, not a bare '12'.
+  const read = columns.get('Property Address');
+  if (
+    withFlats &&
+    !mapping?.['Property Address'] &&
+    read?.length === 1 &&
+    FLAT.test(keys[read[0]!]!) &&
+    keys.some((key, at) => !used.has(at) && key.includes('address'))
+  ) {
+    columns.delete('Property Address');
+  }
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length === 0) return columns;
   const headings = header.map((cell) => cell.trim()).filter((cell) => cell !== '');
@@ -191,8 +203,9 @@ export function flatWordOf(header: readonly string[], columns: Columns): string 
 
 /**
  * The address's cells as uploads read them before a flat was joined to its building and street,
- * when that differs. Accounts made then are keyed on it, so a row that finds none by its address
- * looks by this one (reconcile-rows.ts) rather than demanding the balance a second time.
+ * or before a flat alone beside another address was asked about, when that differs. Accounts
+ * made then are keyed on it, so a row that finds none by its address looks by this one
+ * (reconcile-rows.ts) rather than demanding the balance a second time.
  */
 export function formerAddressOf(
   header: readonly string[],
@@ -200,7 +213,8 @@ export function formerAddressOf(
   joinParts: boolean,
   columns: Columns,
 ): readonly number[] | null {
-  const before = matchColumns(header, mapping, joinParts, false);
+  const { 'Property Address': _asked, ...unasked } = mapping ?? {};
+  const before = matchColumns(header, unasked, joinParts, false);
   const was = before instanceof Map ? before.get('Property Address') : undefined;
   const now = columns.get('Property Address');
   return was && now && was.join() !== now.join() ? was : null;
