@@ -564,6 +564,9 @@ describe('the importer', () => {
       ['', '', '', 'Grand total:', '30'],
       // The word beside the figure it sums, in a column of its own.
       ['', '', 'Total arrears', '', '30.00'],
+      // A block's subtotal, labelled as reports label one.
+      ['', '', 'Castle Street total', '', '30.00'],
+      ['', 'Total for Castle Street:', '', '', '30.00'],
     ]);
     const batch = await batchOf(
       t.app,
@@ -581,6 +584,8 @@ describe('the importer', () => {
       { row: 5, field: '', message: 'A totals row, not a leaseholder: left out' },
       { row: 6, field: '', message: 'A totals row, not a leaseholder: left out' },
       { row: 7, field: '', message: 'A totals row, not a leaseholder: left out' },
+      { row: 8, field: '', message: 'A totals row, not a leaseholder: left out' },
+      { row: 9, field: '', message: 'A totals row, not a leaseholder: left out' },
     ]);
   });
 

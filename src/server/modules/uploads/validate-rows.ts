@@ -83,18 +83,21 @@ export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
 
 const TOTAL_WORD = /^(?:grand|sub)?totals?(?:arrears|balance|due|outstanding|owed|owing)?$/;
 const isTotal = (text: string) => TOTAL_WORD.test(text.toLowerCase().replace(/[\s:-]+/g, ''));
+/** A block's subtotal as reports label it: 'Riverside Court total', 'Total for Mill House'. */
+const SUBTOTAL = /^(?:(?:grand|sub)[\s-]*)?totals?\b|\b(?:sub)?totals?:?$/i;
+const isSubtotal = (text: string) => text.length <= 100 && SUBTOTAL.test(text.trim());
 
 /**
  * 'Total' ('Totals', 'Grand total', 'Subtotal', 'Total arrears') for the name and no address, or
- * the reverse; or no name and no address, with the word in any cell: a report puts it beside the
- * figure it sums.
+ * the reverse; or no name and no address, with the word in any cell, first or last, as a report
+ * puts it beside the figure it sums ('Riverside Court total').
  */
 function isTotalsRow(cells: readonly string[], cell: (column: UploadColumn) => string): boolean {
   const name = cell('Tenant Name');
   const address = cell('Property Address');
   if (isTotal(name)) return address === '';
   if (isTotal(address)) return name === '';
-  return name === '' && address === '' && cells.some(isTotal);
+  return name === '' && address === '' && cells.some(isSubtotal);
 }
 
 /** Cells up to the last one with anything in it: trailing empty cells are only separators. */
