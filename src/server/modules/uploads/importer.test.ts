@@ -554,6 +554,31 @@ describe('the importer', () => {
     });
   });
 
+  it("passes over a report's block headings and its headings repeated at a page break", async () => {
+    const bytes = csvOf([
+      HEADER,
+      ['Riverside Court', '', '', '', ''],
+      ['Nia Evans', 'nia@example.co.uk', '', 'Flat 1, Riverside Court', '10'],
+      HEADER,
+      ['', '', '', 'Mill House', ''],
+      ['Dai Jones', 'dai@example.co.uk', '', 'Flat 2, Mill House', '20'],
+      // Only a name is no heading: a leaseholder with the rest left out.
+      ['Ann Smith', 'ann@example.co.uk', '', '', ''],
+    ]);
+    const batch = await batchOf(
+      t.app,
+      cookie,
+      await uploadFile(t.app, cookie, 'report.csv', bytes),
+    );
+    expect(batch).toMatchObject({ totalRecords: 3, successfulRecords: 2, failedRecords: 1 });
+    expect(batch.errors.map((error: { row: number }) => error.row)).toEqual([7]);
+    expect(batch.warnings).toEqual([
+      { row: 2, field: '', message: 'A heading row, not a leaseholder: left out' },
+      { row: 4, field: '', message: 'The column headings again, not a leaseholder: left out' },
+      { row: 5, field: '', message: 'A heading row, not a leaseholder: left out' },
+    ]);
+  });
+
   it('passes over a totals row with a note, not an error', async () => {
     const bytes = csvOf([
       HEADER,

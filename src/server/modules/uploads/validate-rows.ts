@@ -4,6 +4,7 @@ import { type CheckedContact, checkContact } from './check-contact.js';
 import { type Header, isBlank } from './find-header.js';
 import { flatWordOf } from './match-columns.js';
 import { naturalName } from './natural-name.js';
+import { notLeaseholderNote } from './not-leaseholder-rows.js';
 import { checkBalance } from './read-balance.js';
 
 export interface ValidRow {
@@ -79,27 +80,6 @@ function startsWithWord(text: string, word: string): boolean {
   return text.startsWith(word) && !/[\p{L}\p{N}]/u.test(text.charAt(word.length));
 }
 
-export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
-
-const TOTAL_WORD = /^(?:grand|sub)?totals?(?:arrears|balance|due|outstanding|owed|owing)?$/;
-const isTotal = (text: string) => TOTAL_WORD.test(text.toLowerCase().replace(/[\s:-]+/g, ''));
-/** A block's subtotal as reports label it: 'Riverside Court total', 'Total for Mill House'. */
-const SUBTOTAL = /^(?:(?:grand|sub)[\s-]*)?totals?\b|\b(?:sub)?totals?:?$/i;
-const isSubtotal = (text: string) => text.length <= 100 && SUBTOTAL.test(text.trim());
-
-/**
- * 'Total' ('Totals', 'Grand total', 'Subtotal', 'Total arrears') for the name and no address, or
- * the reverse; or no name and no address, with the word in any cell, first or last, as a report
- * puts it beside the figure it sums ('Riverside Court total').
- */
-function isTotalsRow(cells: readonly string[], cell: (column: UploadColumn) => string): boolean {
-  const name = cell('Tenant Name');
-  const address = cell('Property Address');
-  if (isTotal(name)) return address === '';
-  if (isTotal(address)) return name === '';
-  return name === '' && address === '' && cells.some(isSubtotal);
-}
-
 /** Cells up to the last one with anything in it: trailing empty cells are only separators. */
 function widthOf(cells: readonly string[]): number {
   let width = cells.length;
@@ -131,8 +111,9 @@ export function checkRows(
     if (isBlank(cells)) continue;
     const cell = (column: UploadColumn) =>
       textOf(cells, column, columns.get(column), column === 'Property Address' ? flatWord : null);
-    if (isTotalsRow(cells, cell)) {
-      end.warnings.push({ row: rowNumber, field: '', message: TOTALS_ROW_NOTE });
+    const notLeaseholder = notLeaseholderNote(cells, cell, rows[headerIndex]!);
+    if (notLeaseholder) {
+      end.warnings.push({ row: rowNumber, field: '', message: notLeaseholder });
       continue;
     }
     end.totalRows += 1;
