@@ -77,6 +77,7 @@ describe('upload rules', () => {
       headings: ['Occupier', 'Email'],
       missing: ['Tenant Name'],
       balanceChoices: null,
+      examples: [],
       sheet: null,
       message: 'Missing required column: Tenant Name.',
     });

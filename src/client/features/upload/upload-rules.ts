@@ -63,20 +63,24 @@ export function missingColumnsOf(error: unknown): {
   headings: string[];
   missing: RequiredColumn[];
   balanceChoices: string[] | null;
+  /** The first row's cell under each heading, in the same order; empty when not sent. */
+  examples: string[];
   sheet: string | null;
   message: string;
 } | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const { headings, missingColumns, balanceChoices, sheet } = error.body ?? {};
-  if (!Array.isArray(headings) || !Array.isArray(missingColumns)) return null;
+  const { headings, missingColumns, balanceChoices, examples, sheet } = error.body ?? {};
+  const texts = (list: unknown) =>
+    Array.isArray(list) ? list.filter((text): text is string => typeof text === 'string') : null;
+  const headingList = texts(headings);
+  if (!headingList || !Array.isArray(missingColumns)) return null;
   return {
-    headings: headings.filter((heading): heading is string => typeof heading === 'string'),
+    headings: headingList,
     missing: missingColumns.filter((column): column is RequiredColumn =>
       (REQUIRED_COLUMNS as readonly string[]).includes(column),
     ),
-    balanceChoices: Array.isArray(balanceChoices)
-      ? balanceChoices.filter((heading): heading is string => typeof heading === 'string')
-      : null,
+    balanceChoices: texts(balanceChoices),
+    examples: texts(examples) ?? [],
     sheet: typeof sheet === 'string' ? sheet : null,
     message: error.serverMessage ?? '',
   };

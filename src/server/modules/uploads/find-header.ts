@@ -44,7 +44,7 @@ export function findHeader(
   if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
   if (index < 0) return NO_HEADER_MESSAGE;
   const columns = matchColumns(rows[index]!, mapping, joinParts);
-  if (!(columns instanceof Map)) return columns;
+  if (!(columns instanceof Map)) return { ...columns, examples: examplesOf(rows, index) };
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
   if (tenants > UPLOAD_MAX_ROWS) return TOO_MANY_ROWS_MESSAGE;
@@ -53,6 +53,15 @@ export function findHeader(
     columns,
     formerAddress: formerAddressOf(rows[index]!, mapping, joinParts, columns),
   };
+}
+
+/** The first row under the header with anything in it, a cell per non-empty heading, cut short. */
+function examplesOf(rows: readonly (readonly string[])[], index: number): string[] {
+  const header = rows[index]!;
+  const first = rows.slice(index + 1).find((cells) => !isBlank(cells)) ?? [];
+  return header.flatMap((heading, at) =>
+    heading.trim() === '' ? [] : [(first[at] ?? '').trim().slice(0, 40)],
+  );
 }
 
 function hasEveryColumn(

@@ -121,6 +121,8 @@ describe('the importer', () => {
         'Missing required columns: Tenant Name, Property Address, Balance Due (£). Download the template to see the expected columns.',
       headings: header,
       missingColumns: ['Tenant Name', 'Property Address', 'Balance Due (£)'],
+      // The first row under the headings, to recognise each column by.
+      examples: row,
     });
 
     const mapping = JSON.stringify({
@@ -153,6 +155,7 @@ describe('the importer', () => {
       headings: header,
       missingColumns: ['Balance Due (£)'],
       balanceChoices: ['Balance', 'Amount Due'],
+      examples: row,
     });
     expect(await tenants()).toEqual([]);
 

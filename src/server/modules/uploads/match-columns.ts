@@ -21,6 +21,8 @@ export interface MissingColumns {
   headings: string[];
   /** The headings that could each be the balance, when there are several: the clerk chooses. */
   balanceChoices?: string[];
+  /** The first row's cell under each of `headings`, to recognise a column by what it holds. */
+  examples?: string[];
 }
 
 const BALANCE: RequiredColumn = 'Balance Due (£)';

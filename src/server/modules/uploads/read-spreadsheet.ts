@@ -97,15 +97,8 @@ export async function* readSpreadsheet(
     for await (const [message] of on(worker, 'message', { close: ['exit'] })) {
       const event = message as WorkerMessage;
       if (event.kind === 'file-error') {
-        const { message: text, headings, missingColumns, balanceChoices, sheet } = event;
-        const body = headings
-          ? {
-              headings,
-              missingColumns,
-              ...(balanceChoices ? { balanceChoices } : {}),
-              ...(sheet ? { sheet } : {}),
-            }
-          : undefined;
+        const { message: text, kind: _kind, headings, sheet, ...more } = event;
+        const body = headings ? { headings, ...more, ...(sheet ? { sheet } : {}) } : undefined;
         throw new AppError('INVALID_REQUEST', text, body ? { body } : undefined);
       }
       if (event.kind === 'needs-mapping') {

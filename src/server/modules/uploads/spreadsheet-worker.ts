@@ -41,6 +41,7 @@ export type WorkerMessage =
       headings?: string[];
       missingColumns?: RequiredColumn[];
       balanceChoices?: string[];
+      examples?: string[];
       sheet?: string | null;
     }
   | { kind: 'needs-mapping'; headings: string[] }
@@ -102,6 +103,7 @@ async function checkFile(input: WorkerInput): Promise<void> {
         headings: found.headings,
         missingColumns: found.missing,
         ...(found.balanceChoices ? { balanceChoices: found.balanceChoices } : {}),
+        ...(found.examples ? { examples: found.examples } : {}),
         sheet: nameOf(found.sheet),
       });
     }

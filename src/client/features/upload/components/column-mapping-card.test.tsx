@@ -52,6 +52,7 @@ describe('ColumnMappingCard', () => {
         headings={['Tenant', 'Email', 'Address', 'Balance', 'Arrears', 'Notes']}
         missing={['Balance Due (£)']}
         balanceChoices={['Balance', 'Arrears']}
+        examples={['Nia Evans', '', '7 Castle Street', '1,245.50', '95.00', '']}
         isUploading={false}
         onSubmit={onSubmit}
         onCancel={() => {}}
@@ -63,13 +64,14 @@ describe('ColumnMappingCard', () => {
       'The amount owed, in pounds: it could be “Balance” or “Arrears”.',
     );
     const options = [...(select as HTMLSelectElement).options].map((option) => option.text);
+    // Each with what its first row holds, when it holds anything.
     expect(options).toEqual([
       'Choose a heading…',
-      'Balance',
-      'Arrears',
-      'Tenant',
+      'Balance — e.g. 1,245.50',
+      'Arrears — e.g. 95.00',
+      'Tenant — e.g. Nia Evans',
       'Email',
-      'Address',
+      'Address — e.g. 7 Castle Street',
       'Notes',
     ]);
     expect(screen.getByRole('group', { name: 'Other headings' })).toBeInTheDocument();

@@ -28,6 +28,7 @@ export function ColumnMappingCard({
   headings,
   missing,
   balanceChoices = null,
+  examples = [],
   sheet,
   isUploading,
   onSubmit,
@@ -38,6 +39,8 @@ export function ColumnMappingCard({
   missing: RequiredColumn[];
   /** Headings that could each be the balance: Balance Due (£) is among `missing`, to choose. */
   balanceChoices?: string[] | null;
+  /** The first row's cell under each of `headings`, shown beside it. */
+  examples?: string[];
   /** The workbook sheet the headings are from, when it has several. */
   sheet?: string | null;
   isUploading: boolean;
@@ -65,12 +68,16 @@ export function ColumnMappingCard({
 
   const isBalanceOnly = balanceChoices !== null && missing.length === 1;
   const file = <span className="font-medium break-all text-foreground">{filename}</span>;
+  const exampleOf = new Map<string, string>();
+  headings.forEach((heading, index) => {
+    if (examples[index] && !exampleOf.has(heading)) exampleOf.set(heading, examples[index]);
+  });
   const optionsFor = (column: RequiredColumn) => {
     const options = (list: string[]) =>
       list.map((heading, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a heading
         <option key={index} value={heading}>
-          {heading}
+          {exampleOf.has(heading) ? `${heading} — e.g. ${exampleOf.get(heading)}` : heading}
         </option>
       ));
     if (column !== BALANCE || !balanceChoices) return options(headings);

@@ -36,6 +36,7 @@ interface MappingNeeded {
   headings: string[];
   missing: RequiredColumn[];
   balanceChoices: string[] | null;
+  examples: string[];
   sheet: string | null;
 }
 
@@ -76,8 +77,15 @@ export function UploadPage() {
       // Headings the importer could not place: the clerk maps them (step 2) instead of failing.
       const missing = mapping ? null : missingColumnsOf(error);
       if (missing && missing.headings.length > 0) {
-        const { headings, balanceChoices, sheet } = missing;
-        setMappingNeeded({ file, headings, missing: missing.missing, balanceChoices, sheet });
+        const { headings, balanceChoices, examples, sheet } = missing;
+        setMappingNeeded({
+          file,
+          headings,
+          missing: missing.missing,
+          balanceChoices,
+          examples,
+          sheet,
+        });
         return;
       }
       setMappingNeeded(null);
@@ -166,6 +174,7 @@ export function UploadPage() {
           headings={mappingNeeded.headings}
           missing={mappingNeeded.missing}
           balanceChoices={mappingNeeded.balanceChoices}
+          examples={mappingNeeded.examples}
           sheet={mappingNeeded.sheet}
           isUploading={uploadPercent !== null}
           onSubmit={(mapping) => void onFile(mappingNeeded.file, mapping)}
