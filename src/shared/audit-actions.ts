@@ -11,6 +11,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'upload.batch_created': 'Spreadsheet uploaded',
   'upload.batch_sent': 'Notifications sent for an upload',
   'upload.batch_interrupted': 'Upload interrupted',
+  'upload.columns_forgotten': 'Column choices for a spreadsheet layout forgotten',
   'preview.send': 'Message sent from its preview',
   'templates.updated': 'Message templates changed',
   'payment_link.renewed': 'Payment link renewed',

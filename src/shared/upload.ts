@@ -93,6 +93,9 @@ export const UploadErrorBodySchema = z.object({
 });
 export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
 
+/** A layout's key: the SHA-256 of its header row's headings, in hex. */
+export const LayoutKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'Not a column layout.');
+
 /**
  * How the sheet was read, for the clerk to check: each column's heading (two or more for a name
  * or an address kept in parts, joined in this order), and the headings nothing was read from.
@@ -100,6 +103,9 @@ export type UploadErrorBody = z.infer<typeof UploadErrorBodySchema>;
 export const ColumnsReadSchema = z.object({
   read: z.array(z.object({ column: z.enum(TEMPLATE_COLUMNS), headings: z.array(z.string()) })),
   unread: z.array(z.string()),
+  /** Columns read as the clerk chose for this layout, and the layout's key to forget them by. */
+  chosen: z.array(z.enum(TEMPLATE_COLUMNS)).optional(),
+  layout: LayoutKeySchema.optional(),
 });
 export type ColumnsRead = z.infer<typeof ColumnsReadSchema>;
 

@@ -52,6 +52,23 @@ test.describe('the importer (issue 31)', () => {
     });
     await expect(page.getByText('All records processed successfully!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Match your columns' })).toHaveCount(0);
+
+    // A choice that turned out wrong is forgotten, and the next file asks again.
+    const read = page.getByRole('region', { name: 'Read from the sheet’s columns' });
+    await expect(read).toContainText('“Owed” (your choice)');
+    await read.getByRole('button', { name: 'Ask again next time' }).click();
+    await expect(read).toContainText(
+      'Forgotten: the next file with these headings will ask again.',
+    );
+    await page.getByRole('button', { name: 'Upload New File' }).click();
+    await page.getByTestId('upload-input').setInputFiles({
+      name: `${tag}-again.csv`,
+      mimeType: 'text/csv',
+      buffer: unusualSheet(tag, [
+        `Eve Jones ${tag},eve.${tag}@example.co.uk,07911 123458,"11 Castle Street, Cardiff",30`,
+      ]),
+    });
+    await expect(page.getByRole('heading', { name: 'Match your columns' })).toBeVisible();
   });
 
   test('asks which column is the balance when two could be, and collects the one chosen', async ({
@@ -75,7 +92,9 @@ test.describe('the importer (issue 31)', () => {
     await page.getByLabel('Balance Due (£)').selectOption('Amount Due');
     await page.getByRole('button', { name: 'Use these columns' }).click();
     await expect(page.getByText('All records processed successfully!')).toBeVisible();
-    await expect(page.getByText('“Amount Due”', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Read from the sheet’s columns' })).toContainText(
+      '“Amount Due” (your choice)',
+    );
   });
 
   for (const viewport of [

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type ColumnMapping, ColumnMappingSchema } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
+import { withTransaction } from '../../db/with-transaction.js';
+import { writeAudit } from '../../lib/audit.js';
 import { readSetting, writeSetting } from '../auth/settings-store.js';
-import { headerRowKey } from './match-columns.js';
+import { layoutKeyOf } from './match-columns.js';
 import type { ColumnOptions } from './read-spreadsheet.js';
 
 /**
@@ -11,8 +12,24 @@ import type { ColumnOptions } from './read-spreadsheet.js';
  * the same system maps itself.
  */
 function settingKey(headings: readonly string[]): string {
-  const hash = createHash('sha256').update(headerRowKey(headings)).digest('hex');
-  return `upload_column_mapping:${hash}`;
+  return layoutSettingKey(layoutKeyOf(headings));
+}
+
+const layoutSettingKey = (layout: string) => `upload_column_mapping:${layout}`;
+
+/**
+ * DELETE /api/upload/column-choices/:layout: the clerk's column choices for a layout are
+ * forgotten, so its next file asks again (a wrong choice would otherwise hold month after month).
+ */
+export async function forgetColumnMapping(ctx: AppContext, layout: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const deleted = await tx.db
+      .deleteFrom('settings')
+      .where('key', '=', layoutSettingKey(layout))
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) return;
+    await writeAudit(tx.db, tx.clock, { actor: 'admin', action: 'upload.columns_forgotten' });
+  });
 }
 
 export async function findColumnMapping(

@@ -3,6 +3,7 @@ import { createTenant } from '../../../../tests/helpers/factories.js';
 import {
   createTestContext,
   signIn,
+  TEST_ORIGIN,
   type TestContext,
 } from '../../../../tests/helpers/test-context.js';
 import {
@@ -216,6 +217,45 @@ describe('the importer', () => {
     expect((await tenants())[0]).toMatchObject({ name: 'Dai Jones', balance_pence: 4_000 });
     // All three are remembered together now.
     expect((await uploadFile(t.app, cookie, 'c.csv', next)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('says which columns were read as the clerk chose, and forgets the choice when asked', async () => {
+    const header = ['Occupier', 'Email', 'Mobile', 'Premises', 'Owed'];
+    const row = ['Nia Evans', 'nia@example.co.uk', '07911 123456', '7 Castle Street', '10'];
+    const mapping = JSON.stringify({
+      'Tenant Name': 'Occupier',
+      'Property Address': 'Premises',
+      'Balance Due (£)': 'Owed',
+    });
+    const mapped = await uploadFile(t.app, cookie, 'a.csv', csvOf([header, row]), { mapping });
+    const { columnsRead } = await batchOf(t.app, cookie, mapped);
+    expect(columnsRead.chosen).toEqual(['Tenant Name', 'Property Address', 'Balance Due (£)']);
+    expect(columnsRead.layout).toMatch(/^[0-9a-f]{64}$/);
+
+    const forget = (layout: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/upload/column-choices/${layout}`,
+        headers: { cookie, origin: TEST_ORIGIN },
+      });
+    expect((await forget(columnsRead.layout)).statusCode).toBe(204);
+    // Forgetting twice, or a layout never chosen, changes nothing and is no error.
+    expect((await forget(columnsRead.layout)).statusCode).toBe(204);
+    expect((await forget('not-a-layout')).statusCode).toBe(400);
+    const audit = await t.ctx.db.selectFrom('audit_log').select('action').execute();
+    expect(audit.filter((entry) => entry.action === 'upload.columns_forgotten')).toHaveLength(1);
+
+    const next = csvOf([
+      header,
+      ['Dai Jones', 'dai@example.co.uk', '07911 123457', '9 Castle Street', '20'],
+    ]);
+    const asked = await uploadFile(t.app, cookie, 'b.csv', next);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().missingColumns).toEqual([
+      'Tenant Name',
+      'Property Address',
+      'Balance Due (£)',
+    ]);
   }, 60_000);
 
   it('reads a dated balance heading, and remembers a mapping from one month’s date to the next', async () => {

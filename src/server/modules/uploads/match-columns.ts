@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ColumnMapping,
   type ColumnsRead,
@@ -222,8 +223,15 @@ export function formerAddressOf(
   return was && now && was.join() !== now.join() ? was : null;
 }
 
-/** Which headings each column was read from, in the template's order, and the ones left unread. */
-export function columnsReadOf(header: readonly string[], columns: Columns): ColumnsRead {
+/**
+ * Which headings each column was read from, in the template's order, and the ones left unread;
+ * the columns the clerk chose (`mapping`), with the layout their choice is remembered under.
+ */
+export function columnsReadOf(
+  header: readonly string[],
+  columns: Columns,
+  mapping: ColumnMapping | null,
+): ColumnsRead {
   const heading = (at: number) => (header[at] ?? '').trim();
   const read = TEMPLATE_COLUMNS.flatMap((column) => {
     const at = columns.get(column);
@@ -233,7 +241,10 @@ export function columnsReadOf(header: readonly string[], columns: Columns): Colu
   const unread = header.flatMap((_, at) =>
     used.has(at) || heading(at) === '' ? [] : [heading(at)],
   );
-  return { read, unread };
+  const chosen = TEMPLATE_COLUMNS.filter((column) => mapping?.[column] !== undefined);
+  return chosen.length > 0
+    ? { read, unread, chosen, layout: layoutKeyOf(header) }
+    : { read, unread };
 }
 
 /**
@@ -255,6 +266,11 @@ export function missingColumnsMessage({ missing, balanceChoices }: MissingColumn
     );
   }
   return messages.join(' ');
+}
+
+/** The layout a clerk's column choices are remembered for: its header row's key, hashed. */
+export function layoutKeyOf(headings: readonly string[]): string {
+  return createHash('sha256').update(headerRowKey(headings)).digest('hex');
 }
 
 /** What a header row is remembered by: its headings' letters and digits, in order. */

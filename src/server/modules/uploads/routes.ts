@@ -1,8 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   BatchIdParamsSchema,
   BatchSchema,
+  LayoutKeySchema,
   SendNotificationsResultSchema,
   UPLOAD_MAX_BYTES,
   UploadResponseSchema,
@@ -10,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { startLinkSearchDrain } from '../payment-links/link-search.js';
 import { batchReport } from './batch-report.js';
+import { forgetColumnMapping } from './column-mappings.js';
 import { createBatch } from './create-batch.js';
 import { getBatch } from './get-batch.js';
 import { receiveUpload } from './receive-upload.js';
@@ -55,6 +58,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     '/upload/batch/:id/send-notifications',
     { schema: { params: BatchIdParamsSchema, response: { 200: SendNotificationsResultSchema } } },
     async (request) => sendBatchNotifications(ctx, request.params.id),
+  );
+
+  app.delete(
+    '/upload/column-choices/:layout',
+    { schema: { params: z.object({ layout: LayoutKeySchema }) } },
+    async (request, reply) => {
+      await forgetColumnMapping(ctx, request.params.layout);
+      return reply.status(204).send();
+    },
   );
 
   app.get(

@@ -116,7 +116,7 @@ async function checkFile(input: WorkerInput): Promise<void> {
       isCsv: input.kind === 'csv',
     });
     const warnings = withCleanedNotes(end, sheet.cleaned, header);
-    const columnsRead = columnsReadOf(sheet.rows[header.index]!, header.columns);
+    const columnsRead = columnsReadOf(sheet.rows[header.index]!, header.columns, mapping);
     send({ kind: 'end', ...end, warnings, sheet: nameOf(sheet), columnsRead });
   } catch (error) {
     // A remembered mapping that no longer fits is as if there were none: the clerk maps again.

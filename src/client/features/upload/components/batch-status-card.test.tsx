@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch } from '../../../../shared/upload';
 import { BatchStatusCard } from './batch-status-card';
 
@@ -33,15 +35,17 @@ function makeBatch(overrides: Partial<Batch> = {}): Batch {
 function renderCard(batch: Batch) {
   const noop = () => {};
   render(
-    <BatchStatusCard
-      batch={batch}
-      isSending={false}
-      isDownloading={false}
-      onPreview={noop}
-      onSend={noop}
-      onReport={noop}
-      onUploadNew={noop}
-    />,
+    <QueryClientProvider client={new QueryClient()}>
+      <BatchStatusCard
+        batch={batch}
+        isSending={false}
+        isDownloading={false}
+        onPreview={noop}
+        onSend={noop}
+        onReport={noop}
+        onUploadNew={noop}
+      />
+    </QueryClientProvider>,
   );
 }
 
@@ -104,6 +108,43 @@ describe('BatchStatusCard', () => {
     );
     expect(within(summary).getByText('Name').nextSibling).toHaveTextContent('“Lessee”');
     expect(summary).toHaveTextContent('Not used: “Notes”, “Last Payment”');
+  });
+
+  it('marks the columns read as the clerk chose, and forgets the choice when asked', async () => {
+    const layout = 'a'.repeat(64);
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push(`${init.method} ${url}`);
+      return new Response(null, { status: 204 });
+    });
+    renderCard(
+      makeBatch({
+        columnsRead: {
+          read: [
+            { column: 'Tenant Name', headings: ['Occupier'] },
+            { column: 'Balance Due (£)', headings: ['Owed'] },
+          ],
+          unread: [],
+          chosen: ['Balance Due (£)'],
+          layout,
+        },
+      }),
+    );
+    const summary = screen.getByRole('region', { name: 'Read from the sheet’s columns' });
+    expect(within(summary).getByText('Balance').nextSibling).toHaveTextContent(
+      '“Owed” (your choice)',
+    );
+    expect(within(summary).getByText('Name').nextSibling).toHaveTextContent(/^“Occupier”$/);
+    await userEvent
+      .setup()
+      .click(within(summary).getByRole('button', { name: 'Ask again next time' }));
+    expect(
+      await within(summary).findByText(
+        'Forgotten: the next file with these headings will ask again.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([`DELETE /api/upload/column-choices/${layout}`]);
+    vi.unstubAllGlobals();
   });
 
   it('names the sheet of a workbook the rows were read from, and none for a CSV file', () => {

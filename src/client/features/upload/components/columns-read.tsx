@@ -1,5 +1,7 @@
 import { Fragment } from 'react';
+import { Button } from '@/components/ui/button';
 import type { ColumnsRead, UploadColumn } from '../../../../shared/upload';
+import { useForgetColumnChoices } from '../api/forget-column-choices';
 
 const LABELS: Record<UploadColumn, string> = {
   'Tenant Name': 'Name',
@@ -15,9 +17,13 @@ const quoted = (heading: string) => `“${heading}”`;
 /**
  * Which of the sheet's headings each column was read from, and the headings left unread: a
  * clerk sees at a glance that the address came from 'Flat' and 'Block & Street', or that a
- * column they meant us to read was not.
+ * column they meant us to read was not. Columns read as the clerk once chose are marked, and the
+ * choice can be forgotten: a wrong one would otherwise be read again every month.
  */
 export function ColumnsReadSummary({ columnsRead }: { columnsRead: ColumnsRead }) {
+  const forget = useForgetColumnChoices();
+  const chosen = new Set(columnsRead.chosen ?? []);
+  const { layout } = columnsRead;
   return (
     <section
       aria-labelledby="columns-read-title"
@@ -30,7 +36,12 @@ export function ColumnsReadSummary({ columnsRead }: { columnsRead: ColumnsRead }
         {columnsRead.read.map(({ column, headings }) => (
           <Fragment key={column}>
             <dt className="text-muted-foreground">{LABELS[column]}</dt>
-            <dd className="min-w-0 break-words">{headings.map(quoted).join(' + ')}</dd>
+            <dd className="min-w-0 break-words">
+              {headings.map(quoted).join(' + ')}
+              {chosen.has(column) ? (
+                <span className="text-muted-foreground"> (your choice)</span>
+              ) : null}
+            </dd>
           </Fragment>
         ))}
       </dl>
@@ -38,6 +49,26 @@ export function ColumnsReadSummary({ columnsRead }: { columnsRead: ColumnsRead }
         <p className="mt-2 break-words text-muted-foreground">
           Not used: {columnsRead.unread.map(quoted).join(', ')}
         </p>
+      ) : null}
+      {layout ? (
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-muted-foreground">
+            {forget.isSuccess
+              ? 'Forgotten: the next file with these headings will ask again.'
+              : 'Your choices are remembered for files with these headings.'}
+          </p>
+          {forget.isSuccess ? null : (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={forget.isPending}
+              onClick={() => forget.mutate(layout)}
+            >
+              Ask again next time
+            </Button>
+          )}
+        </div>
       ) : null}
     </section>
   );
