@@ -90,7 +90,7 @@ test.describe('the importer (issue 31)', () => {
     await expect(page.getByRole('heading', { name: 'Which column is the balance?' })).toBeVisible();
     await expectNoSeriousAxeViolations(page, '[data-sonner-toaster]');
     await page.getByLabel('Balance Due (£)').selectOption('Amount Due');
-    await page.getByRole('button', { name: 'Use these columns' }).click();
+    await page.getByRole('button', { name: 'Use this column' }).click();
     await expect(page.getByText('All records processed successfully!')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Read from the sheet’s columns' })).toContainText(
       '“Amount Due” (your choice)',

@@ -78,7 +78,7 @@ describe('ColumnMappingCard', () => {
 
     const user = userEvent.setup();
     await user.selectOptions(select, 'Arrears');
-    await user.click(screen.getByRole('button', { name: 'Use these columns' }));
+    await user.click(screen.getByRole('button', { name: 'Use this column' }));
     expect(onSubmit).toHaveBeenCalledWith({ 'Balance Due (£)': 'Arrears' });
   });
 

@@ -168,7 +168,11 @@ export function ColumnMappingCard({
             </Button>
             <Button type="submit" disabled={isUploading}>
               {isUploading ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {isUploading ? 'Checking every row…' : 'Use these columns'}
+              {isUploading
+                ? 'Checking every row…'
+                : missing.length === 1
+                  ? 'Use this column'
+                  : 'Use these columns'}
             </Button>
           </div>
         </form>
