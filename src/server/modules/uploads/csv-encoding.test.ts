@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, signIn } from '../../../../tests/helpers/test-context.js';
 import { batchOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 import { decodeCsv } from './decode-csv.js';
+import { delimiterOf } from './parse-spreadsheet.js';
 import { UNREADABLE_ROW_MESSAGE } from './validate-rows.js';
 
 /** A UTF-8 CSV of six leaseholders whose row 7 (the sixth under the header) has one bad byte. */
@@ -57,6 +58,51 @@ describe('a UTF-8 upload with one unreadable byte', () => {
         },
       ]);
       expect(batch.errorLog).toBe(`Row 7: ${UNREADABLE_ROW_MESSAGE}`);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a CSV file separated by semicolons or tabs', () => {
+  it('finds the delimiter from the lines with the most cells, quotes left out', () => {
+    expect(delimiterOf('Arrears report\r\nName,Email,Address\r\n')).toBe(',');
+    expect(delimiterOf('Name;Email;Address\r\n"Evans, Nia";a@b.co;"Flat 1, Quay St"\r\n')).toBe(
+      ';',
+    );
+    expect(delimiterOf('Name\tEmail\tAddress\r\n')).toBe('\t');
+    // Commas inside quotes do not outvote the semicolons between cells.
+    expect(delimiterOf('"a,b,c,d";x;y\r\n')).toBe(';');
+    expect(delimiterOf('')).toBe(',');
+    // A comma-separated header wins over a cell of several emails.
+    expect(
+      delimiterOf(
+        'Name,Email,Phone,Address,Balance\r\nA,a@x.co;b@x.co;c@x.co;d@x.co;e@x.co,,1,2\r\n',
+      ),
+    ).toBe(',');
+  });
+
+  it('imports one as it does a comma-separated file', async () => {
+    const t = await createTestContext();
+    try {
+      const cookie = await signIn(t.app);
+      for (const [name, delimiter] of [
+        ['semicolons.csv', ';'],
+        ['tabs.csv', '\t'],
+      ] as const) {
+        const text = [
+          HEADER.join(delimiter),
+          ['Nia Evans', `nia.${name}@example.co.uk`, '', `Flat 1, ${name}`, '£10.50'].join(
+            delimiter,
+          ),
+        ].join('\r\n');
+        const batch = await batchOf(
+          t.app,
+          cookie,
+          await uploadFile(t.app, cookie, name, Buffer.from(text)),
+        );
+        expect(batch, name).toMatchObject({ status: 'completed', successfulRecords: 1 });
+      }
     } finally {
       await t.close();
     }

@@ -58,6 +58,7 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
   try {
     records = parseCsv(text, {
       bom: true,
+      delimiter: delimiterOf(text),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
@@ -68,6 +69,29 @@ function parseCsvRows(bytes: Uint8Array): string[][] {
     throw new SpreadsheetError(`The CSV file could not be read: ${detail}`);
   }
   return records.map((record) => record.slice(0, MAX_COLUMNS).map((cell) => String(cell)));
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The file's delimiter: a comma, as long as one of its first lines has the four a header of the
+ * five columns needs (outside quotes: a cell of several emails may hold semicolons); else a
+ * semicolon (Excel where a comma is the decimal mark) or a tab ("Text (Tab delimited)" saved as
+ * .csv), whichever separates the most cells on any of those lines.
+ */
+export function delimiterOf(text: string): (typeof DELIMITERS)[number] {
+  const most = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  for (const line of text.slice(0, 65_536).split('\n', 10)) {
+    const outside = line.replace(/"[^"]*"/g, '');
+    for (const delimiter of DELIMITERS) {
+      const count = outside.split(delimiter).length - 1;
+      if (count > most.get(delimiter)!) most.set(delimiter, count);
+    }
+  }
+  if (most.get(',')! >= 4) return ',';
+  return DELIMITERS.reduce((best, delimiter) =>
+    most.get(delimiter)! > most.get(best)! ? delimiter : best,
+  );
 }
 
 /**
