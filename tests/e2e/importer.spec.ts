@@ -56,6 +56,7 @@ test.describe('the importer (issue 31)', () => {
     // A choice that turned out wrong is forgotten, and the next file asks again.
     const read = page.getByRole('region', { name: 'Read from the sheet’s columns' });
     await expect(read).toContainText('“Owed” (your choice)');
+    await expectNoSeriousAxeViolations(page, '[data-sonner-toaster]');
     await read.getByRole('button', { name: 'Ask again next time' }).click();
     await expect(read).toContainText(
       'Forgotten: the next file with these headings will ask again.',
