@@ -605,7 +605,7 @@ describe('the importer', () => {
       HEADER,
       ['', '', '', 'Mill House', ''],
       ['Dai Jones', 'dai@example.co.uk', '', 'Flat 2, Mill House', '20'],
-      // Only a name is no heading: a leaseholder with the rest left out.
+      // Two cells are no heading: a leaseholder with the rest left out, to fix.
       ['Ann Smith', 'ann@example.co.uk', '', '', ''],
     ]);
     const batch = await batchOf(
