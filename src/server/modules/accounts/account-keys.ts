@@ -35,16 +35,21 @@ const TITLES = new Set([
   'and',
 ]);
 
+/** A name's words, folded, split at spaces, commas and the like only. */
+function wordsOf(name: string): string[] {
+  return name
+    .split(/[\s,;&/()]+/u)
+    .map(foldKey)
+    .filter(Boolean);
+}
+
 /**
  * A name's words, folded, without titles, in alphabetical order: "Mrs Margaret Hughes", "Margaret
  * Hughes" and a ledger's "HUGHES, Margaret (Mrs)" are one key. Words split at spaces and commas
  * only, so "O’Neill" stays "oneill". A name of titles alone keeps them.
  */
 function nameKey(name: string): string {
-  const words = name
-    .split(/[\s,;&/()]+/u)
-    .map(foldKey)
-    .filter(Boolean);
+  const words = wordsOf(name);
   const named = words.filter((word) => !TITLES.has(word));
   return (named.length > 0 ? named : words).sort().join('');
 }
@@ -54,8 +59,7 @@ function nameKey(name: string): string {
  * 'Mrs Margaret Hughes'): a ledger that does not keep titles, with nothing new to take.
  */
 export function leavesOutTitles(current: string, next: string): boolean {
-  const hasTitle = (name: string) =>
-    name.split(/[\s,;&/()]+/u).some((word) => TITLES.has(foldKey(word)));
+  const hasTitle = (name: string) => wordsOf(name).some((word) => TITLES.has(word));
   return hasTitle(current) && !hasTitle(next) && nameKey(current) === nameKey(next);
 }
 

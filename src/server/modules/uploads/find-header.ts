@@ -58,7 +58,10 @@ export function findHeader(
 /** The first row under the header with anything in it, a cell per non-empty heading, cut short. */
 function examplesOf(rows: readonly (readonly string[])[], index: number): string[] {
   const header = rows[index]!;
-  const first = rows.slice(index + 1).find((cells) => !isBlank(cells)) ?? [];
+  let first: readonly string[] = [];
+  for (let at = index + 1; at < rows.length && first.length === 0; at += 1) {
+    if (!isBlank(rows[at]!)) first = rows[at]!;
+  }
   return header.flatMap((heading, at) =>
     heading.trim() === '' ? [] : [(first[at] ?? '').trim().slice(0, 40)],
   );

@@ -1,8 +1,8 @@
 import type { UploadColumn } from '../../../shared/upload.js';
 
-export const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
-export const HEADING_ROW_NOTE = 'A heading row, not a leaseholder: left out';
-export const HEADER_AGAIN_NOTE = 'The column headings again, not a leaseholder: left out';
+const TOTALS_ROW_NOTE = 'A totals row, not a leaseholder: left out';
+const HEADING_ROW_NOTE = 'A heading row, not a leaseholder: left out';
+const HEADER_AGAIN_NOTE = 'The column headings again, not a leaseholder: left out';
 
 /**
  * What a report puts among its leaseholders, said as a note and left out rather than refused as
