@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInThroughForm } from './support/auth.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { E2E_PORT } from './support/constants.js';
-import { startPortal } from './support/portal.js';
+import { startPortal, stopPortal } from './support/portal.js';
 
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£),Account Reference';
@@ -305,8 +305,8 @@ test.describe('chasing everyone owing between sheets', () => {
       LINK_LIFETIME_SECONDS: String(CHASE_LIFETIME_SECONDS),
     });
   });
-  test.afterAll(() => {
-    portal?.kill();
+  test.afterAll(async () => {
+    await stopPortal(portal);
   });
 
   test('a clerk sends everyone whose link lapsed a new one, and a second press sends none', async ({

@@ -7,7 +7,7 @@ import { type FakeStripeApi, startFakeStripeApi } from '../fakes/fake-stripe-api
 import { signInThroughForm } from './support/auth.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { E2E_PORT } from './support/constants.js';
-import { startPortal } from './support/portal.js';
+import { startPortal, stopPortal } from './support/portal.js';
 
 const HEADER =
   'Tenant Name,Email Address,Phone Number (for WhatsApp),Property Address,Balance Due (£)';
@@ -107,7 +107,11 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     await expect(page.getByText('Overdue')).toBeVisible();
     expect(await linkReadsOf(page)).toEqual([]);
     await expect(page.getByText('Loading secure payment form...')).toBeVisible();
+    const payButton = page.getByRole('button', { name: 'Pay £1,245.50 Securely' });
+    const payWhileLoading = await payButton.boundingBox();
     await expect(page.getByLabel('Card number')).toBeVisible();
+    // The form appearing does not move Pay from under a finger already on its way to it.
+    expect(await payButton.boundingBox()).toEqual(payWhileLoading);
     await expect(page.getByText(/^This payment link expires in \d+ days?$/)).toBeVisible();
     await expect(page.getByRole('link', { name: /Email support/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /Phone support/ })).toBeVisible();
@@ -287,8 +291,8 @@ test.describe('an expired link on a phone', () => {
       LINK_LIFETIME_SECONDS: String(SHORT_LIFETIME_SECONDS),
     });
   });
-  test.afterAll(() => {
-    portal?.kill();
+  test.afterAll(async () => {
+    await stopPortal(portal);
   });
 
   test('shows that the link is not available, with no Pay button', async ({ page }) => {
@@ -344,7 +348,7 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
   });
 
   test.afterAll(async () => {
-    portal?.kill();
+    await stopPortal(portal);
     await stripe?.stop();
   });
 
@@ -383,6 +387,7 @@ test.describe('paying through Stripe Checkout (against the local fake Stripe)', 
     ]);
 
     await page.goto(`${STRIPE_ORIGIN}/payment/${link!.id}`);
+    await expect(page.getByText('Loading secure payment form...')).toBeHidden();
     await expect(page.getByText(/go to our payment provider Stripe’s secure page/)).toBeVisible();
     // Card fields are never drawn on our page when Stripe takes the payment.
     await expect(page.getByLabel('Card number')).toHaveCount(0);

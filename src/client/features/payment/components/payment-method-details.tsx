@@ -53,23 +53,38 @@ export function PaymentMethodDetails({
   loading: boolean;
   provider: 'stripe' | 'demo';
 }) {
-  if (loading) {
-    // Without JavaScript the form never finishes "loading": say instead what Pay does.
-    return (
-      <>
+  if (!loading) return <MethodDetails method={method} provider={provider} />;
+  // The details are laid out, unseen, under the loading notice, so the Pay button below does not
+  // jump down when they appear: a finger already on its way to Pay would land on something else.
+  // Without JavaScript the form never finishes "loading": say instead what Pay does.
+  return (
+    <>
+      <div className="relative noscript:hidden">
+        <div className="invisible" inert aria-hidden="true">
+          <MethodDetails method={method} provider={provider} />
+        </div>
         <div
           role="status"
-          className="flex min-h-28 items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-muted/50 p-4 text-muted-foreground noscript:hidden"
+          className="absolute inset-0 flex items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-muted/50 p-4 text-muted-foreground"
         >
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
           Loading secure payment form...
         </div>
-        <p className="hidden rounded-lg border border-border bg-muted/50 p-4 text-base text-foreground noscript:block">
-          {NO_SCRIPT_TEXT[provider]}
-        </p>
-      </>
-    );
-  }
+      </div>
+      <p className="hidden rounded-lg border border-border bg-muted/50 p-4 text-base text-foreground noscript:block">
+        {NO_SCRIPT_TEXT[provider]}
+      </p>
+    </>
+  );
+}
+
+function MethodDetails({
+  method,
+  provider,
+}: {
+  method: PaymentMethod;
+  provider: 'stripe' | 'demo';
+}) {
   if (provider === 'stripe') {
     return (
       <p className="rounded-lg border border-border bg-muted/50 p-4 text-base text-foreground">
