@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ColumnsRead } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
 import { keepBatchAlive, THIS_PROCESS } from './batch-owner.js';
@@ -6,9 +7,19 @@ import { failStaleBatch, isStaleProcessing } from './fail-stale-batch.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The file's dedupe key: its SHA-256 and the UTC day (decision 0004). */
-export function dedupeKeyOf(bytes: Buffer, now: number): string {
-  return `${createHash('sha256').update(bytes).digest('hex')}:${Math.floor(now / DAY_MS)}`;
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The file's dedupe key: its SHA-256 and the UTC day (decision 0004), and, when columns were read
+ * as the clerk chose, which headings those were: the same file read with other choices (a wrong
+ * one forgotten) is another reading, not the first batch again.
+ */
+export function dedupeKeyOf(bytes: Buffer, now: number, columnsRead?: ColumnsRead): string {
+  const key = `${sha256(bytes)}:${Math.floor(now / DAY_MS)}`;
+  const chosen = columnsRead?.chosen ?? [];
+  if (chosen.length === 0) return key;
+  const read = columnsRead!.read.filter((each) => chosen.includes(each.column));
+  return `${key}:${sha256(JSON.stringify(read)).slice(0, 16)}`;
 }
 
 export type ClaimedBatch =
@@ -16,18 +27,19 @@ export type ClaimedBatch =
   | { isNew: false; batchId: string; totalRows: number };
 
 /**
- * A new 'processing' batch for the file, or the batch the same file already made today, even at
- * the same moment (`dedupe_key` is unique). A batch stuck 'processing' by a process that has
- * died is failed first (freeing the key) and a new one is made; after the first round an existing batch is
- * always answered, so this ends.
+ * A new 'processing' batch for the file, or the batch the same file read the same way already
+ * made today, even at the same moment (`dedupe_key` is unique). A batch stuck 'processing' by a
+ * process that has died is failed first (freeing the key) and a new one is made; after the first
+ * round an existing batch is always answered, so this ends.
  */
 export async function claimBatch(
   ctx: AppContext,
   filename: string,
   bytes: Buffer,
+  columnsRead?: ColumnsRead,
 ): Promise<ClaimedBatch> {
   const now = ctx.clock.now();
-  const dedupeKey = dedupeKeyOf(bytes, now);
+  const dedupeKey = dedupeKeyOf(bytes, now, columnsRead);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const batchId = newId();
     const inserted = await ctx.db

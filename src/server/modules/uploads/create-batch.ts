@@ -1,5 +1,6 @@
 import type {
   ColumnMapping,
+  ColumnsRead,
   RowError,
   RowWarning,
   UploadResponse,
@@ -47,8 +48,9 @@ function warningsOfKept(
  * reconciles the valid ones with the leaseholder accounts (reconcile-rows.ts: new, changed,
  * unchanged, settled) in one transaction, written as the worker hands them on, so a failure
  * part-way leaves nothing (the batch is then 'failed'). Nothing is stored for a file without a
- * usable row or with a problem as a whole. The same file uploaded again the same day answers the
- * first upload's batch (claim-batch.ts); any later re-upload finds every row unchanged.
+ * usable row or with a problem as a whole. The same file uploaded again the same day and read
+ * the same way answers the first upload's batch (claim-batch.ts); any later re-upload finds every
+ * row unchanged.
  */
 export async function createBatch(
   ctx: AppContext,
@@ -57,7 +59,9 @@ export async function createBatch(
   const kind = sniffSpreadsheet(file.filename, file.bytes);
   const events = readSpreadsheet(kind, file.bytes, columnOptions(ctx, file.mapping ?? null));
   try {
-    const first = await nextEvent(events);
+    const columns = await nextEvent(events);
+    if (columns.kind !== 'columns') throw new Error('The spreadsheet sent rows before its columns');
+    const first = await nextRowsOrEnd(events);
     if (first.kind === 'end') {
       if (first.totalRows === 0) {
         throw new AppError(
@@ -73,9 +77,9 @@ export async function createBatch(
         body: { errors: first.errors },
       });
     }
-    const claimed = await claimBatch(ctx, file.filename, file.bytes);
+    const claimed = await claimBatch(ctx, file.filename, file.bytes, columns.columnsRead);
     if (!claimed.isNew) return { batchId: claimed.batchId, totalRows: claimed.totalRows };
-    const end = await writeBatch(ctx, claimed.batchId, first.rows, events);
+    const end = await writeBatch(ctx, claimed.batchId, columns.columnsRead, first.rows, events);
     return { batchId: claimed.batchId, totalRows: end.totalRows };
   } catch (error) {
     // A full disk: 507 with words for the clerk, the database's own error logged as its cause.
@@ -93,6 +97,7 @@ const FAILED_MESSAGE = {
 };
 
 type SpreadsheetEvents = AsyncGenerator<SpreadsheetEvent, void, undefined>;
+type RowsOrEnd = Extract<SpreadsheetEvent, { kind: 'rows' | 'end' }>;
 type EndEvent = Extract<SpreadsheetEvent, { kind: 'end' }>;
 
 async function nextEvent(events: SpreadsheetEvents): Promise<SpreadsheetEvent> {
@@ -101,9 +106,16 @@ async function nextEvent(events: SpreadsheetEvents): Promise<SpreadsheetEvent> {
   return next.value;
 }
 
+async function nextRowsOrEnd(events: SpreadsheetEvents): Promise<RowsOrEnd> {
+  const event = await nextEvent(events);
+  if (event.kind === 'columns') throw new Error('The spreadsheet sent its columns twice');
+  return event;
+}
+
 async function writeBatch(
   ctx: AppContext,
   batchId: string,
+  columnsRead: ColumnsRead,
   firstRows: ValidRow[],
   events: SpreadsheetEvents,
 ): Promise<EndEvent> {
@@ -120,7 +132,7 @@ async function writeBatch(
         sameProperty: [],
       };
       const taken = new Map<string, number>();
-      let event: SpreadsheetEvent = { kind: 'rows', rows: firstRows };
+      let event: RowsOrEnd = { kind: 'rows', rows: firstRows };
       while (event.kind === 'rows') {
         const slice = await reconcileRows(writer, batchId, event.rows, taken);
         for (const key of Object.keys(done.counts) as (keyof Reconciliation)[]) {
@@ -130,7 +142,7 @@ async function writeBatch(
         done.notes.push(...slice.notes);
         done.passedOver.push(...slice.passedOver);
         done.sameProperty.push(...slice.sameProperty);
-        event = await nextEvent(events);
+        event = await nextRowsOrEnd(events);
       }
       done.notes.push(...samePropertyNotes(done.sameProperty, taken));
       done.passedOver.push(...event.passedOver);
@@ -154,7 +166,7 @@ async function writeBatch(
           ),
           reconciliation: JSON.stringify(done.counts),
           sheet_name: event.sheet,
-          columns_read: JSON.stringify(event.columnsRead),
+          columns_read: JSON.stringify(columnsRead),
           finished_at: ctx.clock.now(),
         })
         .where('id', '=', batchId)

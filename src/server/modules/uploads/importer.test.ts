@@ -258,6 +258,45 @@ describe('the importer', () => {
     ]);
   }, 60_000);
 
+  it('reads the same file again the same day once a wrong balance choice is forgotten', async () => {
+    const header = ['Tenant', 'Email', 'Mobile', 'Address', 'Amount Due', 'Balance'];
+    const sheet = csvOf([
+      header,
+      ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '95.00', '1,245.50'],
+    ]);
+    const upload = (balance: string | null) =>
+      uploadFile(t.app, cookie, 'demand.csv', sheet, {
+        ...(balance ? { mapping: JSON.stringify({ 'Balance Due (£)': balance }) } : {}),
+      });
+    const wrong = await upload('Amount Due');
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    // The same file read the same way, by choice or remembered, is the same upload.
+    expect((await upload('Amount Due')).json().batchId).toBe(wrong.json().batchId);
+    expect((await upload(null)).json().batchId).toBe(wrong.json().batchId);
+
+    const { columnsRead } = await batchOf(t.app, cookie, wrong);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/column-choices/${columnsRead.layout}`,
+      headers: { cookie, origin: TEST_ORIGIN },
+    });
+    expect((await upload(null)).json().balanceChoices).toEqual(['Balance', 'Amount Due']);
+    const right = await upload('Balance');
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().batchId).not.toBe(wrong.json().batchId);
+    expect(await tenants()).toMatchObject([{ name: 'Nia Evans', balance_pence: 124_550 }]);
+    // The right amount's link replaced the wrong one before either was sent.
+    const links = await t.ctx.db
+      .selectFrom('payment_links')
+      .select(['batch_id', 'status', 'amount_pence'])
+      .orderBy('amount_pence')
+      .execute();
+    expect(links).toEqual([
+      { batch_id: wrong.json().batchId, status: 'expired', amount_pence: 9_500 },
+      { batch_id: right.json().batchId, status: 'pending', amount_pence: 124_550 },
+    ]);
+  }, 60_000);
+
   it('reads a dated balance heading, and remembers a mapping from one month’s date to the next', async () => {
     const dated = csvOf([
       ['Name', 'Email', 'Mobile', 'Address', 'Balance as at 31/10/2026'],

@@ -9,7 +9,8 @@ async function readAll(kind: 'csv' | 'xlsx', bytes: Buffer) {
   const slices: ValidRow[][] = [];
   for await (const event of readSpreadsheet(kind, bytes)) {
     if (event.kind === 'rows') slices.push(event.rows);
-    else return { slices, errors: event.errors as RowError[], totalRows: event.totalRows };
+    else if (event.kind === 'end')
+      return { slices, errors: event.errors as RowError[], totalRows: event.totalRows };
   }
   throw new Error('no end');
 }

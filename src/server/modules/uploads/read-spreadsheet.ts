@@ -44,7 +44,7 @@ export function sniffSpreadsheet(filename: string, bytes: Buffer): SpreadsheetKi
   throw new AppError('UNSUPPORTED_TYPE', INVALID_FILE_TYPE_MESSAGE);
 }
 
-export type SpreadsheetEvent = Extract<WorkerMessage, { kind: 'rows' | 'end' }>;
+export type SpreadsheetEvent = Extract<WorkerMessage, { kind: 'columns' | 'rows' | 'end' }>;
 
 /** The columns' side of an upload: the clerk's mapping, and where mappings are remembered. */
 export interface ColumnOptions {
@@ -57,8 +57,8 @@ export interface ColumnOptions {
 
 /**
  * Parses the file and checks its rows (validate-rows.ts) in a worker thread of its own, so the
- * web server's event loop runs neither: the valid rows a slice at a time as they are checked,
- * then the end with the rejected rows. A problem with the file as a whole is a 400 naming it,
+ * web server's event loop runs neither: the columns read, then the valid rows a slice at a time
+ * as they are checked, then the end with the rejected rows. A problem with the file as a whole is a 400 naming it,
  * thrown before any rows; a worker that crashes or runs past the time limit is a 400 at whatever
  * point it happens. An .xlsx's zip directory is checked first (check-xlsx-zip.ts), so SheetJS
  * never inflates a bomb. Files are read one at a time per process (`takeTurn`). Stopping early
@@ -108,9 +108,8 @@ export async function* readSpreadsheet(
         worker.postMessage(reply);
         continue;
       }
-      if (event.kind === 'columns') {
+      if (event.kind === 'columns' && event.mapping) {
         await columns?.rememberMapping(event.headings, event.mapping);
-        continue;
       }
       yield event;
       if (event.kind === 'end') return;

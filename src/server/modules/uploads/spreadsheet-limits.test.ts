@@ -61,7 +61,12 @@ describe('one spreadsheet read at a time', () => {
     });
     // The four that waited were each read in turn.
     const read = firsts.filter((first) => first.status === 'fulfilled');
-    expect(read.map((first) => first.value.value?.kind)).toEqual(['rows', 'rows', 'rows', 'rows']);
+    expect(read.map((first) => first.value.value?.kind)).toEqual([
+      'columns',
+      'columns',
+      'columns',
+      'columns',
+    ]);
     for (const reader of reads) await reader.return();
   }, 60_000);
 });

@@ -31,8 +31,8 @@ export interface WorkerInput extends SpreadsheetInput {
  * What the worker sends, in order: a problem with the file as a whole (then nothing more), or
  * the valid rows a slice at a time and then the end with the rejected rows. When a required
  * column is missing and no mapping came with the upload, it first asks for a remembered one
- * ('needs-mapping', answered with a `MappingReply`); 'columns' says the upload's own mapping
- * was used, so it can be remembered.
+ * ('needs-mapping', answered with a `MappingReply`). 'columns' comes before the rows: which
+ * headings were read, and the upload's own mapping when one was sent, to be remembered.
  */
 export type WorkerMessage =
   | {
@@ -45,7 +45,13 @@ export type WorkerMessage =
       sheet?: string | null;
     }
   | { kind: 'needs-mapping'; headings: string[] }
-  | { kind: 'columns'; headings: string[]; mapping: ColumnMapping }
+  | {
+      kind: 'columns';
+      headings: string[];
+      /** The mapping sent with the upload, with the remembered one for the columns not asked. */
+      mapping: ColumnMapping | null;
+      columnsRead: ColumnsRead;
+    }
   | { kind: 'rows'; rows: ValidRow[] }
   | {
       kind: 'end';
@@ -55,7 +61,6 @@ export type WorkerMessage =
       passedOver: number[];
       /** The sheet the rows are from, named when the workbook has more than one. */
       sheet: string | null;
-      columnsRead: ColumnsRead;
     };
 
 export interface MappingReply {
@@ -108,16 +113,19 @@ async function checkFile(input: WorkerInput): Promise<void> {
       });
     }
     const { sheet, header } = found;
-    if (input.mapping && mapping) {
-      send({ kind: 'columns', headings: sheet.rows[header.index]!, mapping });
-    }
+    const headings = sheet.rows[header.index]!;
+    send({
+      kind: 'columns',
+      headings,
+      mapping: input.mapping ? mapping : null,
+      columnsRead: columnsReadOf(headings, header.columns, mapping),
+    });
     const end = checkRows(sheet.rows, header, (valid) => send({ kind: 'rows', rows: valid }), {
       sliceRows: SLICE_ROWS,
       isCsv: input.kind === 'csv',
     });
     const warnings = withCleanedNotes(end, sheet.cleaned, header);
-    const columnsRead = columnsReadOf(sheet.rows[header.index]!, header.columns, mapping);
-    send({ kind: 'end', ...end, warnings, sheet: nameOf(sheet), columnsRead });
+    send({ kind: 'end', ...end, warnings, sheet: nameOf(sheet) });
   } catch (error) {
     // A remembered mapping that no longer fits is as if there were none: the clerk maps again.
     if (!(error instanceof MappingMismatchError)) throw error;
