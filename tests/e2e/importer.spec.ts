@@ -59,7 +59,7 @@ test.describe('the importer (issue 31)', () => {
     await expectNoSeriousAxeViolations(page, '[data-sonner-toaster]');
     await read.getByRole('button', { name: 'Ask again next time' }).click();
     await expect(read).toContainText(
-      'Forgotten: the next file with these headings will ask again.',
+      'Forgotten: the next file with these headings will ask again, this one too if you upload it again.',
     );
     await page.getByRole('button', { name: 'Upload New File' }).click();
     await page.getByTestId('upload-input').setInputFiles({

@@ -140,7 +140,7 @@ describe('BatchStatusCard', () => {
       .click(within(summary).getByRole('button', { name: 'Ask again next time' }));
     expect(
       await within(summary).findByText(
-        'Forgotten: the next file with these headings will ask again.',
+        'Forgotten: the next file with these headings will ask again, this one too if you upload it again.',
       ),
     ).toBeInTheDocument();
     expect(calls).toEqual([`DELETE /api/upload/column-choices/${layout}`]);

@@ -54,7 +54,7 @@ export function ColumnsReadSummary({ columnsRead }: { columnsRead: ColumnsRead }
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-muted-foreground">
             {forget.isSuccess
-              ? 'Forgotten: the next file with these headings will ask again.'
+              ? 'Forgotten: the next file with these headings will ask again, this one too if you upload it again.'
               : 'Your choices are remembered for files with these headings.'}
           </p>
           {forget.isSuccess ? null : (
