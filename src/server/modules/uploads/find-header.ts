@@ -43,16 +43,43 @@ export function findHeader(
   if (index < 0) index = top.findIndex((cells) => filledCells(cells) >= REQUIRED_COLUMNS.length);
   if (index < 0) index = top.findIndex((cells) => !isBlank(cells));
   if (index < 0) return NO_HEADER_MESSAGE;
-  const columns = matchColumns(rows[index]!, mapping, joinParts);
+  let header = rows[index]!;
+  let columns = matchColumns(header, mapping, joinParts);
   if (!(columns instanceof Map)) return { ...columns, examples: examplesOf(rows, index) };
+  // 'Tenant' holding the agent's codes beside 'Name': greeting "Dear T0123" is never right. Read
+  // the name from another heading, or from its parts, when there is one (every other column was
+  // found already, so joining parts here can change only the name).
+  const name = columns.get('Tenant Name');
+  if (!mapping?.['Tenant Name'] && name?.length === 1 && holdsCodes(rows, index, name[0]!)) {
+    const withoutCodes = header.map((heading, at) => (at === name[0] ? '' : heading));
+    const instead = matchColumns(withoutCodes, mapping, true);
+    if (instead instanceof Map) [header, columns] = [withoutCodes, instead];
+  }
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;
   if (tenants > UPLOAD_MAX_ROWS) return TOO_MANY_ROWS_MESSAGE;
   return {
     index,
     columns,
-    formerAddress: formerAddressOf(rows[index]!, mapping, joinParts, columns),
+    formerAddress: formerAddressOf(header, mapping, joinParts, columns),
   };
+}
+
+/** Rows sampled to tell a column of codes from one of names. */
+const CODE_SAMPLE_ROWS = 20;
+
+/**
+ * Whether most of the first filled cells in a column are codes ('T0123', 'RIV/003', '10023'): one
+ * word with a digit in it, as no leaseholder's name is.
+ */
+function holdsCodes(rows: readonly (readonly string[])[], index: number, column: number): boolean {
+  const cells: string[] = [];
+  for (let at = index + 1; at < rows.length && cells.length < CODE_SAMPLE_ROWS; at += 1) {
+    const cell = rows[at]![column]?.trim() ?? '';
+    if (cell !== '') cells.push(cell);
+  }
+  const codes = cells.filter((cell) => /^\S+$/.test(cell) && /\d/.test(cell)).length;
+  return codes > 0 && codes * 2 >= cells.length;
 }
 
 /** The first row under the header with anything in it, a cell per non-empty heading, cut short. */

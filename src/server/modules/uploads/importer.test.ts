@@ -258,6 +258,37 @@ describe('the importer', () => {
     ]);
   }, 60_000);
 
+  it('reads the name from another heading when the one called “Tenant” holds the agent’s codes', async () => {
+    const beside = csvOf([
+      ['Tenant', 'Name', 'Email', 'Mobile', 'Address', 'Balance'],
+      ['T0123', 'Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10'],
+      ['RIV/004', 'Dai Jones', 'dai@example.co.uk', '', '9 Castle Street', '20'],
+    ]);
+    const named = await uploadFile(t.app, cookie, 'beside.csv', beside);
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
+    const { columnsRead } = await batchOf(t.app, cookie, named);
+    expect(columnsRead.read[0]).toEqual({ column: 'Tenant Name', headings: ['Name'] });
+    expect(columnsRead.unread).toEqual(['Tenant']);
+
+    const inParts = csvOf([
+      ['Tenant', 'Title', 'Forename', 'Surname', 'Email', 'Mobile', 'Address', 'Balance'],
+      ['10023', 'Mrs', 'Ann', 'Smith', 'ann@example.co.uk', '', '11 Castle Street', '30'],
+    ]);
+    const parts = await uploadFile(t.app, cookie, 'parts.csv', inParts);
+    expect(parts.statusCode, parts.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toContain('Mrs Ann Smith');
+
+    // With no other heading for it, the column is read as before: the preview shows it.
+    const alone = csvOf([
+      ['Tenant', 'Email', 'Mobile', 'Address', 'Balance'],
+      ['T0999', 'bob@example.co.uk', '', '13 Castle Street', '40'],
+    ]);
+    const lone = await uploadFile(t.app, cookie, 'alone.csv', alone);
+    expect(lone.statusCode, lone.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toContain('T0999');
+  }, 60_000);
+
   it('reads the same file again the same day once a wrong balance choice is forgotten', async () => {
     const header = ['Tenant', 'Email', 'Mobile', 'Address', 'Amount Due', 'Balance'];
     const sheet = csvOf([
