@@ -48,12 +48,16 @@ export function findHeader(
   if (!(columns instanceof Map)) return { ...columns, examples: examplesOf(rows, index) };
   // 'Tenant' holding the agent's codes beside 'Name': greeting "Dear T0123" is never right. Read
   // the name from another heading, or from its parts, when there is one (every other column was
-  // found already, so joining parts here can change only the name).
+  // found already, so joining parts here can change only the name), and the codes as the
+  // reference when there is none: an account found by name and address is given it.
   const name = columns.get('Tenant Name');
   if (!mapping?.['Tenant Name'] && name?.length === 1 && holdsCodes(rows, index, name[0]!)) {
     const withoutCodes = header.map((heading, at) => (at === name[0] ? '' : heading));
     const instead = matchColumns(withoutCodes, mapping, true);
-    if (instead instanceof Map) [header, columns] = [withoutCodes, instead];
+    if (instead instanceof Map) {
+      if (!instead.has('Account Reference')) instead.set('Account Reference', name);
+      [header, columns] = [withoutCodes, instead];
+    }
   }
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;

@@ -259,6 +259,8 @@ describe('the importer', () => {
   }, 60_000);
 
   it('reads the name from another heading when the one called “Tenant” holds the agent’s codes', async () => {
+    const before = csvOf([HEADER, ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10']]);
+    expect((await uploadFile(t.app, cookie, 'before.csv', before)).statusCode).toBe(200);
     const beside = csvOf([
       ['Tenant', 'Name', 'Email', 'Mobile', 'Address', 'Balance'],
       ['T0123', 'Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10'],
@@ -266,10 +268,15 @@ describe('the importer', () => {
     ]);
     const named = await uploadFile(t.app, cookie, 'beside.csv', beside);
     expect(named.statusCode, named.body).toBe(200);
+    // Nia Evans's account from before is found and given her code, not made twice.
     expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Dai Jones', 'Nia Evans']);
     const { columnsRead } = await batchOf(t.app, cookie, named);
     expect(columnsRead.read[0]).toEqual({ column: 'Tenant Name', headings: ['Name'] });
-    expect(columnsRead.unread).toEqual(['Tenant']);
+    // With no reference column, the codes are the accounts' references.
+    expect(columnsRead.read).toContainEqual({ column: 'Account Reference', headings: ['Tenant'] });
+    expect(columnsRead.unread).toEqual([]);
+    const references = await t.ctx.db.selectFrom('tenants').select('reference').execute();
+    expect(references.map((each) => each.reference).sort()).toEqual(['RIV/004', 'T0123']);
 
     const inParts = csvOf([
       ['Tenant', 'Title', 'Forename', 'Surname', 'Email', 'Mobile', 'Address', 'Balance'],
