@@ -258,6 +258,34 @@ describe('the importer', () => {
     ]);
   }, 60_000);
 
+  it('reads the first of a contact system’s numbered emails and phones, and a debtor’s headings', async () => {
+    const sheet = csvOf([
+      ['Debtor Name', 'Email 1', 'Email 2', 'Phone 1', 'Phone 2', 'Premises Address', 'Debt'],
+      [
+        'Nia Evans',
+        'nia@example.co.uk',
+        'nia.work@example.co.uk',
+        '07911 123456',
+        '01632 960001',
+        '7 Castle Street',
+        '10',
+      ],
+    ]);
+    const read = await uploadFile(t.app, cookie, 'debtors.csv', sheet);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await tenants()).toEqual([
+      {
+        name: 'Nia Evans',
+        email: 'nia@example.co.uk',
+        phone: '+447911123456',
+        phone_kind: 'mobile',
+        address: '7 Castle Street',
+        balance_pence: 1_000,
+      },
+    ]);
+    expect((await batchOf(t.app, cookie, read)).columnsRead.unread).toEqual(['Email 2', 'Phone 2']);
+  }, 60_000);
+
   it('reads the name from another heading when the one called “Tenant” holds the agent’s codes', async () => {
     const before = csvOf([HEADER, ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10']]);
     expect((await uploadFile(t.app, cookie, 'before.csv', before)).statusCode).toBe(200);
