@@ -86,6 +86,8 @@ export const UploadErrorBodySchema = z.object({
   missingColumns: z.array(z.enum(REQUIRED_COLUMNS)).optional(),
   /** Headings that could each be the balance: Balance Due (£) is then among the missing. */
   balanceChoices: z.array(z.string()).optional(),
+  /** The heading read as the name that holds codes ('T0123'): Tenant Name is then missing. */
+  codesNotNames: z.string().optional(),
   /** The first row's cell under each heading, to recognise a column by what it holds. */
   examples: z.array(z.string()).optional(),
   /** The workbook sheet the headings are from, when it has several. */

@@ -77,6 +77,7 @@ describe('upload rules', () => {
       headings: ['Occupier', 'Email'],
       missing: ['Tenant Name'],
       balanceChoices: null,
+      codesNotNames: null,
       examples: [],
       sheet: null,
       message: 'Missing required column: Tenant Name.',
@@ -91,6 +92,16 @@ describe('upload rules', () => {
       }),
     );
     expect(missingColumnsOf(twoBalances)?.balanceChoices).toEqual(['Balance', 'Arrears']);
+    const codes = new ApiError(
+      400,
+      JSON.stringify({
+        message: 'x',
+        headings: ['Tenant', 'Addressee'],
+        missingColumns: ['Tenant Name'],
+        codesNotNames: 'Tenant',
+      }),
+    );
+    expect(missingColumnsOf(codes)?.codesNotNames).toBe('Tenant');
     const fromSheet = new ApiError(
       400,
       JSON.stringify({ message: 'x', headings: ['A'], missingColumns: [], sheet: 'Ledger' }),

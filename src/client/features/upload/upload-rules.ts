@@ -63,13 +63,16 @@ export function missingColumnsOf(error: unknown): {
   headings: string[];
   missing: RequiredColumn[];
   balanceChoices: string[] | null;
+  /** The heading read as the name that holds codes, when that is why the name is asked. */
+  codesNotNames: string | null;
   /** The first row's cell under each heading, in the same order; empty when not sent. */
   examples: string[];
   sheet: string | null;
   message: string;
 } | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const { headings, missingColumns, balanceChoices, examples, sheet } = error.body ?? {};
+  const { headings, missingColumns, balanceChoices, codesNotNames, examples, sheet } =
+    error.body ?? {};
   const texts = (list: unknown) =>
     Array.isArray(list) ? list.filter((text): text is string => typeof text === 'string') : null;
   const headingList = texts(headings);
@@ -80,6 +83,7 @@ export function missingColumnsOf(error: unknown): {
       (REQUIRED_COLUMNS as readonly string[]).includes(column),
     ),
     balanceChoices: texts(balanceChoices),
+    codesNotNames: typeof codesNotNames === 'string' ? codesNotNames : null,
     examples: texts(examples) ?? [],
     sheet: typeof sheet === 'string' ? sheet : null,
     message: error.serverMessage ?? '',

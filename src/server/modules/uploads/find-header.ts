@@ -49,15 +49,21 @@ export function findHeader(
   // 'Tenant' holding the agent's codes beside 'Name': greeting "Dear T0123" is never right. Read
   // the name from another heading, or from its parts, when there is one (every other column was
   // found already, so joining parts here can change only the name), and the codes as the
-  // reference when there is none: an account found by name and address is given it.
+  // reference when there is none: an account found by name and address is given it. With no
+  // other, the clerk is asked.
   const name = columns.get('Tenant Name');
   if (!mapping?.['Tenant Name'] && name?.length === 1 && holdsCodes(rows, index, name[0]!)) {
     const withoutCodes = header.map((heading, at) => (at === name[0] ? '' : heading));
     const instead = matchColumns(withoutCodes, mapping, true);
-    if (instead instanceof Map) {
-      if (!instead.has('Account Reference')) instead.set('Account Reference', name);
-      [header, columns] = [withoutCodes, instead];
+    if (!(instead instanceof Map)) {
+      // No other heading for the name: the clerk says which column holds it (once, remembered).
+      const headings = header.map((cell) => cell.trim()).filter((cell) => cell !== '');
+      const codesNotNames = header[name[0]!]!.trim();
+      const examples = examplesOf(rows, index);
+      return { missing: ['Tenant Name'], headings, examples, codesNotNames };
     }
+    if (!instead.has('Account Reference')) instead.set('Account Reference', name);
+    [header, columns] = [withoutCodes, instead];
   }
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;

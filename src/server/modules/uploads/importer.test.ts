@@ -314,14 +314,25 @@ describe('the importer', () => {
     expect(parts.statusCode, parts.body).toBe(200);
     expect((await tenants()).map((tenant) => tenant.name)).toContain('Mrs Ann Smith');
 
-    // With no other heading for it, the column is read as before: the preview shows it.
+    // With no other heading for it, the clerk is asked, and what they choose is read.
+    const header = ['Tenant', 'Addressee', 'Email', 'Mobile', 'Address', 'Balance'];
     const alone = csvOf([
-      ['Tenant', 'Email', 'Mobile', 'Address', 'Balance'],
-      ['T0999', 'bob@example.co.uk', '', '13 Castle Street', '40'],
+      header,
+      ['T0999', 'Mr B Owen', 'bob@example.co.uk', '', '13 Castle St', '40'],
     ]);
-    const lone = await uploadFile(t.app, cookie, 'alone.csv', alone);
-    expect(lone.statusCode, lone.body).toBe(200);
-    expect((await tenants()).map((tenant) => tenant.name)).toContain('T0999');
+    const asked = await uploadFile(t.app, cookie, 'alone.csv', alone);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toEqual({
+      message: '“Tenant” holds codes, not names: choose the column with the leaseholders’ names.',
+      headings: header,
+      missingColumns: ['Tenant Name'],
+      codesNotNames: 'Tenant',
+      examples: ['T0999', 'Mr B Owen', 'bob@example.co.uk', '', '13 Castle St', '40'],
+    });
+    const mapping = JSON.stringify({ 'Tenant Name': 'Addressee' });
+    const chosen = await uploadFile(t.app, cookie, 'alone.csv', alone, { mapping });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toContain('Mr B Owen');
   }, 60_000);
 
   it('reads the same file again the same day once a wrong balance choice is forgotten', async () => {

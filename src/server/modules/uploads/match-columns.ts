@@ -22,6 +22,8 @@ export interface MissingColumns {
   headings: string[];
   /** The headings that could each be the balance, when there are several: the clerk chooses. */
   balanceChoices?: string[];
+  /** The only heading for the name, whose cells are codes ('T0123'): the clerk chooses. */
+  codesNotNames?: string;
   /** The first row's cell under each of `headings`, to recognise a column by what it holds. */
   examples?: string[];
 }
@@ -249,11 +251,23 @@ export function columnsReadOf(
 
 /**
  * The spec-era refusal for a file without its columns, naming each one missing; and, for a
- * balance that more than one heading could be, the choice to make.
+ * balance that more than one heading could be or a name column of codes, the choice to make.
  */
-export function missingColumnsMessage({ missing, balanceChoices }: MissingColumns): string {
-  const absent = balanceChoices ? missing.filter((column) => column !== BALANCE) : missing;
+export function missingColumnsMessage({
+  missing,
+  balanceChoices,
+  codesNotNames,
+}: MissingColumns): string {
+  const absent = missing.filter(
+    (column) =>
+      !(balanceChoices && column === BALANCE) && !(codesNotNames && column === 'Tenant Name'),
+  );
   const messages = [];
+  if (codesNotNames) {
+    messages.push(
+      `“${codesNotNames}” holds codes, not names: choose the column with the leaseholders’ names.`,
+    );
+  }
   if (absent.length > 0) {
     messages.push(
       `Missing required column${absent.length > 1 ? 's' : ''}: ${absent.join(', ')}. Download the template to see the expected columns.`,

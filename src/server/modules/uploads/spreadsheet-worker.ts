@@ -41,6 +41,7 @@ export type WorkerMessage =
       headings?: string[];
       missingColumns?: RequiredColumn[];
       balanceChoices?: string[];
+      codesNotNames?: string;
       examples?: string[];
       sheet?: string | null;
     }
@@ -108,6 +109,7 @@ async function checkFile(input: WorkerInput): Promise<void> {
         headings: found.headings,
         missingColumns: found.missing,
         ...(found.balanceChoices ? { balanceChoices: found.balanceChoices } : {}),
+        ...(found.codesNotNames ? { codesNotNames: found.codesNotNames } : {}),
         ...(found.examples ? { examples: found.examples } : {}),
         sheet: nameOf(found.sheet),
       });

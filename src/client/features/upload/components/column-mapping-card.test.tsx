@@ -82,6 +82,30 @@ describe('ColumnMappingCard', () => {
     expect(onSubmit).toHaveBeenCalledWith({ 'Balance Due (£)': 'Arrears' });
   });
 
+  it('asks which column is the name when the one read as it holds codes', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ColumnMappingCard
+        filename="ledger.csv"
+        headings={['Tenant', 'Addressee', 'Email', 'Address', 'Balance']}
+        missing={['Tenant Name']}
+        codesNotNames="Tenant"
+        examples={['T0999', 'Mr B Owen', '', '13 Castle St', '40']}
+        isUploading={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByText('Which column is the name?')).toBeInTheDocument();
+    expect(screen.getByText(/The column “Tenant” in/)).toHaveTextContent(
+      'The column “Tenant” in ledger.csv holds codes, not names. Choose the one that holds each leaseholder’s name',
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Tenant Name'), 'Addressee');
+    await user.click(screen.getByRole('button', { name: 'Use this column' }));
+    expect(onSubmit).toHaveBeenCalledWith({ 'Tenant Name': 'Addressee' });
+  });
+
   it('names the sheet of a workbook the headings are from', () => {
     render(
       <ColumnMappingCard

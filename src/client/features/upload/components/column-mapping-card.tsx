@@ -28,6 +28,7 @@ export function ColumnMappingCard({
   headings,
   missing,
   balanceChoices = null,
+  codesNotNames = null,
   examples = [],
   sheet,
   isUploading,
@@ -39,6 +40,8 @@ export function ColumnMappingCard({
   missing: RequiredColumn[];
   /** Headings that could each be the balance: Balance Due (£) is among `missing`, to choose. */
   balanceChoices?: string[] | null;
+  /** The heading read as the name whose cells are codes: Tenant Name is among `missing`. */
+  codesNotNames?: string | null;
   /** The first row's cell under each of `headings`, shown beside it. */
   examples?: string[];
   /** The workbook sheet the headings are from, when it has several. */
@@ -67,6 +70,7 @@ export function ColumnMappingCard({
   };
 
   const isBalanceOnly = balanceChoices !== null && missing.length === 1;
+  const isNameOnly = codesNotNames !== null && missing.length === 1;
   const file = <span className="font-medium break-all text-foreground">{filename}</span>;
   const exampleOf = new Map<string, string>();
   headings.forEach((heading, index) => {
@@ -95,13 +99,22 @@ export function ColumnMappingCard({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Columns3 aria-hidden="true" className="size-5 text-primary" />
-          {isBalanceOnly ? 'Which column is the balance?' : 'Match your columns'}
+          {isBalanceOnly
+            ? 'Which column is the balance?'
+            : isNameOnly
+              ? 'Which column is the name?'
+              : 'Match your columns'}
         </CardTitle>
         <CardDescription>
           {isBalanceOnly ? (
             <>
               More than one column in {file} could be the balance. Choose the one that holds the
               amount each leaseholder is asked to pay
+            </>
+          ) : isNameOnly ? (
+            <>
+              The column “{codesNotNames}” in {file} holds codes, not names. Choose the one that
+              holds each leaseholder’s name, as their messages greet them by it
             </>
           ) : (
             <>

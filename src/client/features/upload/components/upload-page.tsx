@@ -36,6 +36,7 @@ interface MappingNeeded {
   headings: string[];
   missing: RequiredColumn[];
   balanceChoices: string[] | null;
+  codesNotNames: string | null;
   examples: string[];
   sheet: string | null;
 }
@@ -77,12 +78,13 @@ export function UploadPage() {
       // Headings the importer could not place: the clerk maps them (step 2) instead of failing.
       const missing = mapping ? null : missingColumnsOf(error);
       if (missing && missing.headings.length > 0) {
-        const { headings, balanceChoices, examples, sheet } = missing;
+        const { headings, balanceChoices, codesNotNames, examples, sheet } = missing;
         setMappingNeeded({
           file,
           headings,
           missing: missing.missing,
           balanceChoices,
+          codesNotNames,
           examples,
           sheet,
         });
@@ -174,6 +176,7 @@ export function UploadPage() {
           headings={mappingNeeded.headings}
           missing={mappingNeeded.missing}
           balanceChoices={mappingNeeded.balanceChoices}
+          codesNotNames={mappingNeeded.codesNotNames}
           examples={mappingNeeded.examples}
           sheet={mappingNeeded.sheet}
           isUploading={uploadPercent !== null}
