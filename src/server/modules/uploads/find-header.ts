@@ -50,9 +50,14 @@ export function findHeader(
   // the name from another heading, or from its parts, when there is one (every other column was
   // found already, so joining parts here can change only the name), and the codes as the
   // reference when there is none: an account found by name and address is given it. With no
-  // other, the clerk is asked.
+  // other, the clerk is asked. A heading that says "name" is taken at its word.
   const name = columns.get('Tenant Name');
-  if (!mapping?.['Tenant Name'] && name?.length === 1 && holdsCodes(rows, index, name[0]!)) {
+  if (
+    !mapping?.['Tenant Name'] &&
+    name?.length === 1 &&
+    !/name/i.test(header[name[0]!]!) &&
+    holdsCodes(rows, index, name[0]!)
+  ) {
     const withoutCodes = header.map((heading, at) => (at === name[0] ? '' : heading));
     const instead = matchColumns(withoutCodes, mapping, true);
     if (!(instead instanceof Map)) {
