@@ -67,6 +67,8 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0027-whatsapp-variables': whatsappVariables(engine),
     '0028-property-key': propertyKey(engine),
     '0029-columns-read': columnsRead(engine),
+    // The same rekeying, now that an address's 'Flat', abbreviations and postcode do not count.
+    '0030-address-keys': nameKeys(engine),
   };
 }
 

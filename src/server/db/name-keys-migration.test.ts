@@ -39,7 +39,7 @@ describe('migration 0022: name keys without titles or word order', () => {
 
     const keys = await t.ctx.db.selectFrom('tenants').select(['id', 'match_key']).execute();
     expect(Object.fromEntries(keys.map((row) => [row.id, row.match_key]))).toEqual({
-      a: 'hughesmargaret|flat1riversidecourt',
+      a: 'hughesmargaret|1 riverside court',
       b: 'erased:b',
     });
   });

@@ -5,9 +5,9 @@ import type { Engine } from '../engine.js';
 const PAGE = 1_000;
 
 /**
- * Accounts' `match_key` again, now that a name's titles and word order do not count
- * (account-keys.ts): "Mrs Margaret Hughes" made before finds "HUGHES, Margaret" next month.
- * Erased accounts keep the key that matches nothing. Accounts that now share a key are left
+ * Accounts' `match_key` again, by account-keys.ts as it is now; run once more each time matchKeyOf
+ * learns to see two writings as one: here, a name's titles and word order ("Mrs Margaret Hughes"
+ * made before finds "HUGHES, Margaret" next month). Erased accounts keep the key that matches nothing. Accounts that now share a key are left
  * apart: which of them is the leaseholder's is for staff to say, and an upload row finds the
  * newest, as before.
  */

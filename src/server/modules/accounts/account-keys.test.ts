@@ -29,6 +29,32 @@ describe('account keys', () => {
     expect(matchKeyOf('Mr', 'Flat 1')).not.toBe(matchKeyOf('Mrs', 'Flat 1'));
   });
 
+  it("match an address whatever its 'Flat', abbreviations and postcode", () => {
+    const flat = matchKeyOf('Nia Evans', 'Flat 3, Riverside Court, London');
+    for (const written of [
+      '3 Riverside Court, London',
+      'Apartment 3, Riverside Ct., London',
+      'FLAT 3 RIVERSIDE CT LONDON SW1A 1AA',
+      'Flat 3, Riverside Court, London, sw1a1aa',
+      'Apt. 3, Riverside Crt, London',
+    ]) {
+      expect(matchKeyOf('Nia Evans', written), written).toBe(flat);
+    }
+    expect(matchKeyOf('A Smith', '12 St. John’s Rd')).toBe(
+      matchKeyOf('A Smith', '12 St Johns Road'),
+    );
+    // Numbers stay apart: flat 3 of number 12 is not flat 31 of number 2, nor another street's.
+    expect(matchKeyOf('A Smith', 'Flat 3, 12 High St')).not.toBe(
+      matchKeyOf('A Smith', 'Flat 31, 2 High St'),
+    );
+    expect(matchKeyOf('A Smith', '3 Riverside Court')).not.toBe(
+      matchKeyOf('A Smith', '3 Riverside Close'),
+    );
+    // An address that is only a postcode, or only 'Flat', is kept as it is.
+    expect(matchKeyOf('A Smith', 'SW1A 1AA')).not.toBe(matchKeyOf('A Smith', 'M1 1AE'));
+    expect(matchKeyOf('A Smith', 'Flat')).toBe('asmith|flat');
+  });
+
   it('treat a blank reference as none, and fold the rest', () => {
     expect(referenceKeyOf('')).toBeNull();
     expect(referenceKeyOf(' - ')).toBeNull();

@@ -1,9 +1,9 @@
 /**
  * How an upload row finds its account (issue 29): by the agent's own Account Reference when the
  * row has one, otherwise by name and property address. Both compare case-, space- and
- * punctuation-insensitively, so "Flat 3, Riverside Court" matches "flat 3 riverside ct." only
- * if the words agree — abbreviations are the clerk's to keep consistent. A name's titles and
- * word order do not count (nameKey).
+ * punctuation-insensitively. A name's titles and word order do not count (nameKey); nor do an
+ * address's 'Flat', its street words abbreviated or its postcode (addressKey), which two systems'
+ * exports write differently for one flat.
  */
 function foldKey(text: string): string {
   return text
@@ -63,7 +63,62 @@ export function leavesOutTitles(current: string, next: string): boolean {
   return hasTitle(current) && !hasTitle(next) && nameKey(current) === nameKey(next);
 }
 
+/** The words that say what kind of dwelling follows: "Flat 3" and "3" are one flat. */
+const DWELLINGS = new Set(['flat', 'apartment', 'apt', 'unit']);
+
+/** Royal Mail's abbreviations of street and building words, read as the words. */
+const SPELT_OUT = new Map([
+  ['rd', 'road'],
+  ['st', 'street'],
+  ['ave', 'avenue'],
+  ['av', 'avenue'],
+  ['ct', 'court'],
+  ['crt', 'court'],
+  ['cl', 'close'],
+  ['cres', 'crescent'],
+  ['dr', 'drive'],
+  ['ln', 'lane'],
+  ['pl', 'place'],
+  ['sq', 'square'],
+  ['gdns', 'gardens'],
+  ['ho', 'house'],
+  ['hse', 'house'],
+  ['blk', 'block'],
+  ['bldg', 'building'],
+  ['terr', 'terrace'],
+  ['ter', 'terrace'],
+  ['pk', 'park'],
+  ['gr', 'grove'],
+  ['gro', 'grove'],
+  ['grn', 'green'],
+  ['mt', 'mount'],
+  ['hts', 'heights'],
+  ['est', 'estate'],
+]);
+
+/** A UK postcode, as written with or without its space. */
+const POSTCODE = /\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b/gu;
+
+/**
+ * An address's words, folded, with 'Flat' and a postcode left out and abbreviations spelt out:
+ * "Flat 3, Riverside Ct., SW1A 1AA" and "3 Riverside Court" are one key. The words keep their
+ * order and a space between them, so "Flat 3, 12 High St" is not "Flat 31, 2 High St".
+ */
+function addressKey(address: string): string {
+  const folded = address
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’‘`]/gu, '');
+  const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const kept = words(folded.replace(POSTCODE, ' ')).filter((word) => !DWELLINGS.has(word));
+  // An address that is only a postcode, or only 'Flat', keeps what it has.
+  return (kept.length > 0 ? kept : words(folded))
+    .map((word) => SPELT_OUT.get(word) ?? word)
+    .join(' ');
+}
+
 /** The key a row without a reference is matched on: its name and property address. */
 export function matchKeyOf(name: string, address: string): string {
-  return `${nameKey(name)}|${foldKey(address)}`;
+  return `${nameKey(name)}|${addressKey(address)}`;
 }

@@ -230,6 +230,22 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
     });
   });
 
+  it('matches an address another system writes without its Flat, abbreviated or without a postcode', async () => {
+    await upload([row('Margaret Hughes', 1, '1245.50'), row('Dafydd Jones', 2, '310.00')]);
+    t.clock.advance(DAY_MS);
+    const again = await upload([
+      ['HUGHES, Margaret (Mrs)', '', '', '1 Riverside Ct., London', '1245.50', ''],
+      ['JONES, Dafydd', '', '', 'Apartment 2 Riverside Crt London SE19AA', '200.00', ''],
+    ]);
+    expect(again.reconciliation).toMatchObject({ new: 0, changed: 1, unchanged: 1 });
+    expect(await t.ctx.db.selectFrom('tenants').select('id').execute()).toHaveLength(2);
+    expect(await openLinks()).toEqual([
+      { name: 'Dafydd Jones', amount_pence: 20_000 },
+      // The ledger's title is taken; the name is otherwise the one on file.
+      { name: 'Mrs Margaret Hughes', amount_pence: 124_550 },
+    ]);
+  });
+
   it('keeps an email or phone a later sheet leaves blank, and takes a new one', async () => {
     await upload([row('Margaret Hughes', 1, '1245.50', 'RIV-F1')]);
     const contact = () =>

@@ -38,7 +38,7 @@ describe('readSpreadsheet', () => {
         amountPence: 124_550,
         reference: null,
         referenceKey: null,
-        matchKey: 'evansnia|7castlestreet',
+        matchKey: 'evansnia|7 castle street',
       },
     ]);
   });
