@@ -29,6 +29,7 @@ import { chases } from './migrations/0026-chases.js';
 import { whatsappVariables } from './migrations/0027-whatsapp-variables.js';
 import { propertyKey } from './migrations/0028-property-key.js';
 import { columnsRead } from './migrations/0029-columns-read.js';
+import { nameKey } from './migrations/0031-name-key.js';
 import type { Database } from './schema.js';
 
 /**
@@ -69,6 +70,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0029-columns-read': columnsRead(engine),
     // The same rekeying, now that an address's 'Flat', abbreviations and postcode do not count.
     '0030-address-keys': nameKeys(engine),
+    '0031-name-key': nameKey(engine),
   };
 }
 

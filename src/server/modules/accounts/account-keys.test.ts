@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchKeyOf, referenceKeyOf } from './account-keys.js';
+import { leavesOutAccents, matchKeyOf, referenceKeyOf, samePlace } from './account-keys.js';
 
 describe('account keys', () => {
   it('match name and address whatever their case, spaces, punctuation and accents', () => {
@@ -53,6 +53,22 @@ describe('account keys', () => {
     // An address that is only a postcode, or only 'Flat', is kept as it is.
     expect(matchKeyOf('A Smith', 'SW1A 1AA')).not.toBe(matchKeyOf('A Smith', 'M1 1AE'));
     expect(matchKeyOf('A Smith', 'Flat')).toBe('asmith|flat');
+  });
+
+  it('tell one place written with and without its town from two places', () => {
+    expect(samePlace('Flat 3, Riverside Court, London SE1 9AA', '3 Riverside Ct')).toBe(true);
+    expect(samePlace('3 Riverside Court', 'Flat 3 Riverside Court, Southwark, London')).toBe(true);
+    // Another flat, another street, or a place with no number to pin it: not the same.
+    expect(samePlace('Flat 3, Riverside Court, London', 'Flat 31, Riverside Court')).toBe(false);
+    expect(samePlace('3 Riverside Court, London', '3 Riverside Close')).toBe(false);
+    expect(samePlace('Rose Cottage, Bath', 'Rose Cottage')).toBe(false);
+    expect(samePlace('London', 'Flat 3, London')).toBe(false);
+  });
+
+  it('tell a name written without its accents from another name', () => {
+    expect(leavesOutAccents('Siân Evans', 'EVANS, Sian')).toBe(true);
+    expect(leavesOutAccents('Sian Evans', 'Siân Evans')).toBe(false);
+    expect(leavesOutAccents('Siân Evans', 'Sian Evans-Jones')).toBe(false);
   });
 
   it('treat a blank reference as none, and fold the rest', () => {

@@ -118,6 +118,39 @@ function addressKey(address: string): string {
     .join(' ');
 }
 
+/**
+ * Whether one address is the other with words added at its end: a town, a county ('3 Riverside
+ * Court' and '3 Riverside Court London'). The shorter must still name a numbered place, so that
+ * 'Rose Cottage' is not taken for 'Rose Cottage, Bath'.
+ */
+export function endsDiffer(one: readonly string[], other: readonly string[]): boolean {
+  const [shorter, longer] = one.length < other.length ? [one, other] : [other, one];
+  return (
+    shorter.length >= 2 &&
+    shorter.length < longer.length &&
+    shorter.some((word) => /\d/.test(word)) &&
+    shorter.every((word, at) => longer[at] === word)
+  );
+}
+
+/**
+ * Whether two writings of an address name one place (matchKeyOf's address half, or one of them
+ * with the town left off): an upload then keeps the fuller of them on file.
+ */
+export function samePlace(one: string, other: string): boolean {
+  const [a, b] = [addressKey(one), addressKey(other)];
+  return a === b || endsDiffer(a.split(' '), b.split(' '));
+}
+
+/**
+ * Whether `next` is `current` without its accents ('Sian Evans', 'EVANS, Sian' for 'Siân Evans'):
+ * a ledger that writes only plain letters, with nothing new to take.
+ */
+export function leavesOutAccents(current: string, next: string): boolean {
+  const plain = (name: string) => /^[\x20-\x7e]*$/.test(name);
+  return !plain(current) && plain(next) && nameKey(current) === nameKey(next);
+}
+
 /** The key a row without a reference is matched on: its name and property address. */
 export function matchKeyOf(name: string, address: string): string {
   return `${nameKey(name)}|${addressKey(address)}`;

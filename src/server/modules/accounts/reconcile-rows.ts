@@ -22,6 +22,7 @@ import {
   recentPayments,
 } from './payments-left-out.js';
 import { type SamePropertyAccount, samePropertyAccounts } from './same-property.js';
+import { accountsByShorterAddress } from './shorter-address.js';
 import { updateContacts } from './update-contact.js';
 
 export type { Reconciliation };
@@ -266,8 +267,7 @@ async function findAccounts(
     // Newest first: the first account seen for a key is the one rows match.
     if (!byMatch.has(account.match_key)) byMatch.set(account.match_key, account);
   }
-  const found = new Map<ValidRow, Account>();
-  const namesakes = new Map<ValidRow, Account>();
+  const keyed = new Map<ValidRow, Account | undefined>();
   for (const row of rows) {
     let byKey = byMatch.get(row.matchKey);
     // By the address as earlier uploads read it, for one row only: two flats of one name in
@@ -276,6 +276,16 @@ async function findAccounts(
       byKey = byMatch.get(row.formerMatchKey);
       byMatch.delete(row.formerMatchKey);
     }
+    keyed.set(row, byKey);
+  }
+  const lost = rows.filter(
+    (row) => !keyed.get(row) && !(row.referenceKey && byReference.has(row.referenceKey)),
+  );
+  const nearby = await accountsByShorterAddress(ctx, lost);
+  const found = new Map<ValidRow, Account>();
+  const namesakes = new Map<ValidRow, Account>();
+  for (const row of rows) {
+    const byKey = keyed.get(row) ?? nearby.get(row);
     const account = row.referenceKey
       ? (byReference.get(row.referenceKey) ?? (byKey?.reference_key ? undefined : byKey))
       : byKey;

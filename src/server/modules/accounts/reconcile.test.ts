@@ -231,14 +231,44 @@ describe('re-uploads reconcile with leaseholder accounts', () => {
   });
 
   it('matches an address another system writes without its Flat, abbreviated or without a postcode', async () => {
-    await upload([row('Margaret Hughes', 1, '1245.50'), row('Dafydd Jones', 2, '310.00')]);
+    await upload([
+      row('Margaret Hughes', 1, '1245.50'),
+      row('Dafydd Jones', 2, '310.00'),
+      row('Siân Evans', 3, '89.90'),
+    ]);
     t.clock.advance(DAY_MS);
     const again = await upload([
       ['HUGHES, Margaret (Mrs)', '', '', '1 Riverside Ct., London', '1245.50', ''],
       ['JONES, Dafydd', '', '', 'Apartment 2 Riverside Crt London SE19AA', '200.00', ''],
+      // Without the town: the one account of that name at 'Flat 3, Riverside Court, London …'.
+      ['Sian Evans', '', '', '3 Riverside Court', '0.00', ''],
     ]);
-    expect(again.reconciliation).toMatchObject({ new: 0, changed: 1, unchanged: 1 });
-    expect(await t.ctx.db.selectFrom('tenants').select('id').execute()).toHaveLength(2);
+    expect(again.reconciliation).toEqual({
+      new: 0,
+      changed: 1,
+      unchanged: 1,
+      settled: 1,
+      notOwed: 0,
+    });
+    const accounts = await t.ctx.db
+      .selectFrom('tenants')
+      .select(['name', 'address', 'balance_pence'])
+      .orderBy('name')
+      .execute();
+    // The fuller writing of each address stays on file.
+    expect(accounts).toEqual([
+      {
+        name: 'Dafydd Jones',
+        address: 'Flat 2, Riverside Court, London SE1 9AA',
+        balance_pence: 20_000,
+      },
+      {
+        name: 'Mrs Margaret Hughes',
+        address: 'Flat 1, Riverside Court, London SE1 9AA',
+        balance_pence: 124_550,
+      },
+      { name: 'Siân Evans', address: 'Flat 3, Riverside Court, London SE1 9AA', balance_pence: 0 },
+    ]);
     expect(await openLinks()).toEqual([
       { name: 'Dafydd Jones', amount_pence: 20_000 },
       // The ledger's title is taken; the name is otherwise the one on file.

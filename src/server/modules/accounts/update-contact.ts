@@ -2,7 +2,13 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { TenantsTable } from '../../db/schema.js';
 import { tenantSearchText } from '../payment-links/tenant-search-text.js';
-import { leavesOutTitles, matchKeyOf, referenceKeyOf } from './account-keys.js';
+import {
+  leavesOutAccents,
+  leavesOutTitles,
+  matchKeyOf,
+  referenceKeyOf,
+  samePlace,
+} from './account-keys.js';
 import { type AccountEvent, addAccountEvents } from './account-ledger.js';
 
 export interface ContactDetails {
@@ -42,8 +48,9 @@ export async function updateContact(
  * whose details differ are written. A blank email, phone or reference in an upload row keeps the
  * one on file: a sheet without the column, or a ledger that left a cell empty, must not wipe how
  * to reach the leaseholder (staff remove one by editing). So does a blank name or address (a
- * row owing nothing, found by its reference alone), and a name written without the title on
- * file. Returns how many changed.
+ * row owing nothing, found by its reference alone), a name written without the title or accents
+ * on file, and the address on file written more shortly ('1 Riverside Ct' for 'Flat 1, Riverside Court,
+ * London SE1 9AA'). Returns how many changed.
  */
 export async function updateContacts(
   ctx: AppContext,
@@ -57,10 +64,19 @@ export async function updateContacts(
     const wanted: ContactDetails = {
       ...next,
       name:
-        !next.name || (isUpload && leavesOutTitles(account.name, next.name))
+        !next.name ||
+        (isUpload &&
+          (leavesOutTitles(account.name, next.name) || leavesOutAccents(account.name, next.name)))
           ? account.name
           : next.name,
-      address: next.address || account.address,
+      // One place written two ways (another system's export): the fuller writing stays.
+      address:
+        !next.address ||
+        (isUpload &&
+          samePlace(account.address, next.address) &&
+          account.address.length >= next.address.length)
+          ? account.address
+          : next.address,
       email: next.email ?? (isUpload ? account.email : null),
       phone: next.phone ?? (isUpload ? account.phone : null),
       phoneKind: next.phone ? next.phoneKind : isUpload ? account.phone_kind : null,
