@@ -4,6 +4,7 @@ import {
   REQUIRED_COLUMNS,
   UPLOAD_MAX_ROWS,
 } from '../../../shared/upload.js';
+import { COLUMN_ALIASES, headingKey } from '../../../shared/upload-headings.js';
 import {
   type Columns,
   formerAddressOf,
@@ -11,6 +12,9 @@ import {
   type MissingColumns,
   matchColumns,
 } from './match-columns.js';
+
+/** The headings read as the name when nothing else says which column it is. */
+const NAME_HEADINGS = new Set(COLUMN_ALIASES['Tenant Name'].map(headingKey));
 
 export const NO_HEADER_MESSAGE = 'The file is empty: it has no header row.';
 const TOO_MANY_ROWS_MESSAGE = `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en-GB')} tenants. Split it into smaller files.`;
@@ -69,6 +73,17 @@ export function findHeader(
     }
     if (!instead.has('Account Reference')) instead.set('Account Reference', name);
     [header, columns] = [withoutCodes, instead];
+  } else if (mapping?.['Tenant Name'] && !columns.has('Account Reference')) {
+    // The clerk chose the name over a 'Tenant' of codes: the codes are still the reference.
+    const taken = new Set([...columns.values()].flat());
+    const codes = header.findIndex(
+      (heading, at) =>
+        !taken.has(at) &&
+        NAME_HEADINGS.has(headingKey(heading)) &&
+        !/name/i.test(heading) &&
+        holdsCodes(rows, index, at),
+    );
+    if (codes !== -1) columns.set('Account Reference', [codes]);
   }
   let tenants = 0;
   for (let at = index + 1; at < rows.length; at += 1) if (!isBlank(rows[at]!)) tenants += 1;

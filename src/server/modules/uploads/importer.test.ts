@@ -333,6 +333,17 @@ describe('the importer', () => {
     const chosen = await uploadFile(t.app, cookie, 'alone.csv', alone, { mapping });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect((await tenants()).map((tenant) => tenant.name)).toContain('Mr B Owen');
+    // The codes beside the chosen name are still the account's reference.
+    const owen = await t.ctx.db
+      .selectFrom('tenants')
+      .select('reference')
+      .where('name', '=', 'Mr B Owen')
+      .executeTakeFirstOrThrow();
+    expect(owen.reference).toBe('T0999');
+    expect((await batchOf(t.app, cookie, chosen)).columnsRead.read).toContainEqual({
+      column: 'Account Reference',
+      headings: ['Tenant'],
+    });
   }, 60_000);
 
   it('reads the same file again the same day once a wrong balance choice is forgotten', async () => {
