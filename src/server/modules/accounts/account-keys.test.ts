@@ -37,6 +37,7 @@ describe('account keys', () => {
       'FLAT 3 RIVERSIDE CT LONDON SW1A 1AA',
       'Flat 3, Riverside Court, London, sw1a1aa',
       'Apt. 3, Riverside Crt, London',
+      'Riverside Court, Flat 3, London',
     ]) {
       expect(matchKeyOf('Nia Evans', written), written).toBe(flat);
     }
@@ -44,6 +45,9 @@ describe('account keys', () => {
       matchKeyOf('A Smith', '12 St Johns Road'),
     );
     // Numbers stay apart: flat 3 of number 12 is not flat 31 of number 2, nor another street's.
+    expect(matchKeyOf('A Smith', '12 High Street, Flat 3')).toBe(
+      matchKeyOf('A Smith', 'Flat 3, 12 High St'),
+    );
     expect(matchKeyOf('A Smith', 'Flat 3, 12 High St')).not.toBe(
       matchKeyOf('A Smith', 'Flat 31, 2 High St'),
     );

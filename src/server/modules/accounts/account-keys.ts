@@ -100,9 +100,10 @@ const SPELT_OUT = new Map([
 const POSTCODE = /\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b/gu;
 
 /**
- * An address's words, folded, with 'Flat' and a postcode left out and abbreviations spelt out:
- * "Flat 3, Riverside Ct., SW1A 1AA" and "3 Riverside Court" are one key. The words keep their
- * order and a space between them, so "Flat 3, 12 High St" is not "Flat 31, 2 High St".
+ * An address's words, folded, with 'Flat' and a postcode left out, the flat first and
+ * abbreviations spelt out: "Flat 3, Riverside Ct., SW1A 1AA", "Riverside Court, Flat 3" and
+ * "3 Riverside Court" are one key. The other words keep their order and a space between them,
+ * so "Flat 3, 12 High St" is not "Flat 31, 2 High St".
  */
 function addressKey(address: string): string {
   const folded = address
@@ -111,9 +112,13 @@ function addressKey(address: string): string {
     .toLowerCase()
     .replace(/['’‘`]/gu, '');
   const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const kept = words(folded.replace(POSTCODE, ' ')).filter((word) => !DWELLINGS.has(word));
+  const kept = words(folded.replace(POSTCODE, ' '));
+  // 'Riverside Court, Flat 3' is 'Flat 3, Riverside Court': the flat goes first, its word goes.
+  const flat = kept.findIndex((word, at) => DWELLINGS.has(word) && at + 1 < kept.length);
+  if (flat !== -1) kept.unshift(...kept.splice(flat, 2).slice(1));
+  const named = kept.filter((word) => !DWELLINGS.has(word));
   // An address that is only a postcode, or only 'Flat', keeps what it has.
-  return (kept.length > 0 ? kept : words(folded))
+  return (named.length > 0 ? named : words(folded))
     .map((word) => SPELT_OUT.get(word) ?? word)
     .join(' ');
 }
