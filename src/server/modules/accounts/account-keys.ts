@@ -5,12 +5,16 @@
  * address's 'Flat', its street words abbreviated or its postcode (addressKey), which two systems'
  * exports write differently for one flat.
  */
-function foldKey(text: string): string {
+/** Text without accents, in lower case. */
+function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+    .toLowerCase();
+}
+
+function foldKey(text: string): string {
+  return fold(text).replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** The key an Account Reference is matched on; null when the reference is blank. */
@@ -106,11 +110,7 @@ const POSTCODE = /\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b/gu;
  * so "Flat 3, 12 High St" is not "Flat 31, 2 High St".
  */
 function addressKey(address: string): string {
-  const folded = address
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`]/gu, '');
+  const folded = fold(address).replace(/['’‘`]/gu, '');
   const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const kept = words(folded.replace(POSTCODE, ' '));
   // 'Riverside Court, Flat 3' is 'Flat 3, Riverside Court': the flat goes first, its word goes.

@@ -13,6 +13,13 @@ export interface SamePropertyAccount {
   account: { id: string; name: string; balance_pence: number };
 }
 
+/** The name half of matchKeyOf's `name|address`, as migration 0031's index reads it. */
+export function nameKeySql(engine: Engine) {
+  return engine === 'postgres'
+    ? sql<string>`split_part(match_key, '|', 1)`
+    : sql<string>`substr(match_key, 1, instr(match_key, '|') - 1)`;
+}
+
 /** The property half of matchKeyOf's `name|address`, as migration 0028's index reads it. */
 export function propertyKeySql(engine: Engine, matchKey = 'match_key') {
   const column = sql.ref(matchKey);

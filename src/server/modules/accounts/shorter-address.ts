@@ -1,18 +1,11 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Engine } from '../../db/engine.js';
 import type { TenantsTable } from '../../db/schema.js';
 import type { ValidRow } from '../uploads/validate-rows.js';
 import { endsDiffer } from './account-keys.js';
+import { nameKeySql } from './same-property.js';
 
 type Account = Selectable<TenantsTable>;
-
-/** The name half of matchKeyOf's `name|address`, as migration 0031's index reads it. */
-function nameKeySql(engine: Engine) {
-  return engine === 'postgres'
-    ? sql<string>`split_part(match_key, '|', 1)`
-    : sql<string>`substr(match_key, 1, instr(match_key, '|') - 1)`;
-}
 
 function halvesOf(matchKey: string): [string, string[]] {
   const bar = matchKey.indexOf('|');
