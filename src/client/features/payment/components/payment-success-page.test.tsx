@@ -54,6 +54,14 @@ describe('Payment success page', () => {
     );
   });
 
+  it('shows the help card with the answer, not below the spinner, so nothing jumps', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, PAID));
+    render(<PaymentSuccessPage />);
+    expect(screen.getByText('Loading your payment...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Need help?' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Need help?' })).toBeInTheDocument();
+  });
+
   it('says Payment Not Found only when there is no payment for the link (404)', async () => {
     fetchMock.mockResolvedValue(jsonResponse(404, { message: PAYMENT_NOT_FOUND_MESSAGE }));
     render(<PaymentSuccessPage />);

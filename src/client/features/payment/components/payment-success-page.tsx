@@ -118,7 +118,9 @@ export function PaymentSuccessPage({ initial }: { initial?: PaymentSuccessPageDa
         />
       )}
       {state.kind === 'ready' && <PaymentOutcome linkId={linkId} result={state.result} />}
-      <HelpContact />
+      {/* Below a spinner shorter than the outcome, the help card would jump down when the
+          payment appears: it comes with the answer instead. */}
+      {state.kind !== 'loading' && <HelpContact />}
     </PaymentShell>
   );
 }
