@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { holdsText, isTermInMoreLinks, tenantsMatching } from '../payment-links/link-search.js';
 import { hasOpenLink } from '../payment-links/link-state.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
-import { referenceKeyOf } from './account-keys.js';
+import { addressKey, referenceKeyOf } from './account-keys.js';
 import { propertyKeySql } from './same-property.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -27,13 +27,31 @@ export function isCommonTerm(ctx: AppContext, search: string | undefined): Promi
 }
 
 /**
+ * A term that reads as a numbered address ('3 Riverside Ct', 'Riverside Court Flat 3'), as the
+ * property half of an account's key (account-keys.ts addressKey): whole words, so that
+ * 'Flat 3, Riverside Court, London SE1 9AA' is found and 'Flat 13' is not. As written, the term
+ * would miss it by a comma, a 'Flat' or an abbreviation.
+ */
+function addressTerm(ctx: AppContext, search: string) {
+  const key = addressKey(search);
+  const words = key.split(' ');
+  const isAddress =
+    words.length >= 2 && words.some((word) => /\d/.test(word)) && /\p{L}{2}/u.test(key);
+  if (!isAddress) return null;
+  // The key holds letters, digits and single spaces only: no LIKE wildcard to escape.
+  const property = propertyKeySql(ctx.engine, 'tenants.match_key');
+  return sql<SqlBool>`(' ' || ${property} || ' ') like ${`% ${key} %`}`;
+}
+
+/**
  * What a search looks in: the name, email and address (search_text), the Account Reference when
- * the term has a digit (as references do), and a phone number as digits, so '07911 123456' finds
+ * the term has a digit (as references do), the address as the account's key has it when the term
+ * reads as one (addressTerm), and a phone number as digits, so '07911 123456' finds
  * +447911123456. A term of 3 or more characters in few links is found through the links' trigram
  * index (link-search.ts) and a whole phone number through the phone index, as one list of ids, so
- * finding someone reads the accounts it finds, not every account; only a reference or part of a
- * phone number is looked for in every account. A short or common term matches many: the page is
- * then read in its order, testing each account until it is full.
+ * finding someone reads the accounts it finds, not every account; only a reference, an address
+ * or part of a phone number is looked for in every account. A short or common term matches many:
+ * the page is then read in its order, testing each account until it is full.
  */
 function matchesSearch(
   ctx: AppContext,
@@ -47,12 +65,14 @@ function matchesSearch(
   const isWholePhone = isPhone && digits.length >= 10;
   const reference = referenceKeyOf(search);
   const byReference = reference && /\d/.test(reference) && !isWholePhone ? reference : null;
+  const address = addressTerm(ctx, search);
   const text = isCommon ? null : tenantsMatching(ctx, search);
   if (!text) {
     const conditions: Expression<SqlBool>[] = [
       holdsText('tenants.search_text', search.toLowerCase()),
     ];
     if (byReference) conditions.push(eb('tenants.reference_key', 'like', `%${byReference}%`));
+    if (address) conditions.push(address);
     if (isPhone) conditions.push(eb('tenants.phone', 'like', `%${digits}%`));
     return eb.or(conditions);
   }
@@ -60,6 +80,7 @@ function matchesSearch(
   if (byReference) {
     parts.push(sql`select id from tenants where reference_key like ${`%${byReference}%`}`);
   }
+  if (address) parts.push(sql`select id from tenants where ${address}`);
   if (isWholePhone) {
     // UK without its 0 or 44, or as typed with its country code.
     parts.push(sql`select id from tenants where phone in (${`+44${digits}`}, ${`+${typed}`})`);

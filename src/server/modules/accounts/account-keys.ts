@@ -109,7 +109,7 @@ const POSTCODE = /\b[a-z]{1,2}\d[a-z\d]?\s*\d[a-z]{2}\b/gu;
  * "3 Riverside Court" are one key. The other words keep their order and a space between them,
  * so "Flat 3, 12 High St" is not "Flat 31, 2 High St".
  */
-function addressKey(address: string): string {
+export function addressKey(address: string): string {
   const folded = fold(address).replace(/['’‘`]/gu, '');
   const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const kept = words(folded.replace(POSTCODE, ' '));

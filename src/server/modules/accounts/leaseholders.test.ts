@@ -165,6 +165,22 @@ describe('leaseholder accounts', () => {
     expect(csv.body).not.toContain('Siân Evans');
   });
 
+  it('finds an address as a letter or another system writes it, flat by whole flat', async () => {
+    await createPaymentLink(t.ctx, {
+      amount_pence: 7_000,
+      tenant: { name: 'Ravi Patel', address: 'Flat 13, Riverside Court, London' },
+    });
+    const found = async (search: string) =>
+      (await api('GET', `/api/leaseholders?search=${encodeURIComponent(search)}`))
+        .json()
+        .items.map((item: { name: string }) => item.name);
+    for (const address of ['3 Riverside Ct', 'Riverside Court, Flat 3', 'APT 3 RIVERSIDE CT.']) {
+      expect(await found(address), address).toEqual(['Margaret Hughes']);
+    }
+    expect(await found('13 Riverside Ct')).toEqual(['Ravi Patel']);
+    expect(await found('4 Riverside Court London')).toEqual([]);
+  });
+
   it('sorts by days owing either way with accounts not owing last, and by name', async () => {
     t.clock.advance(-30 * DAY_MS);
     await createPaymentLink(t.ctx, { tenant: { name: 'Dafydd Jones', address: 'Flat 4' } });
