@@ -87,6 +87,26 @@ test.describe('paying on a phone (demo payments, the embedded default)', () => {
     if (!link.name.startsWith('Margaret')) [link, replaced] = [replaced, link];
   });
 
+  test('with the phone set to very large text, nothing runs off the screen', async ({ page }) => {
+    // The browser's own font size setting ('Very large': 24 px for 16), which rem sizes follow.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24 } });
+    const overflowingBoxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => !element.matches('.sr-only, .sr-only *'))
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .filter((element) => getComputedStyle(element).display !== 'inline')
+          .map((element) => element.textContent?.slice(0, 40)),
+      );
+    for (const url of [`/payment/${link.id}`, '/', '/payment/no-such-link-0000']) {
+      await page.goto(url);
+      await expect(page.locator('main')).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('24px');
+      expect(await overflowingBoxes(), url).toEqual([]);
+    }
+  });
+
   test('from the link to the success page and the receipt, then staff see the payment', async ({
     page,
   }) => {

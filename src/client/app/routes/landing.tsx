@@ -27,7 +27,9 @@ export function LandingPage() {
       <main className="flex-1">
         <Hero contactPhone={config.contactPhone} callMeNowId={CALL_ME_NOW_ID} />
         <PageContainer className="py-12 sm:py-16">
-          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {/* grid-cols-1 lets a card shrink to a 320 px screen (WCAG reflow); an implicit column would
+              widen to its longest unbreakable line. */}
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             <SecurePaymentsCard />
             <div className="flex flex-col gap-6">
               <ContactCard config={config} />

@@ -36,7 +36,7 @@ export function HowItWorks() {
             Paying online takes three simple steps.
           </p>
         </div>
-        <ol className="mt-8 grid gap-6 md:grid-cols-3 md:gap-8">
+        <ol className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-3 md:gap-8">
           {STEPS.map((step, index) => (
             <li key={step.title} className="relative flex gap-4 md:flex-col">
               <span

@@ -45,7 +45,7 @@ export function ImportantInformation({ config }: { config: PublicConfig }) {
         >
           Important Information
         </h2>
-        <ul className="mt-8 grid gap-4 md:grid-cols-2 md:gap-6">
+        <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-2 md:gap-6">
           <Notice icon={Hourglass} title="Link expiry">
             Each payment link is unique to you and expires after{' '}
             {plural(config.linkLifetimeDays, 'day')}. After that it no longer works, but we can send

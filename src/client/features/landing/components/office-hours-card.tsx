@@ -26,8 +26,8 @@ export function OfficeHoursCard({
               <th scope="row" className="py-3 pr-4 font-medium text-foreground">
                 {row.days}
               </th>
-              <td className="py-3 text-right font-semibold whitespace-nowrap text-primary">
-                {row.hours}
+              <td className="py-3 text-right font-semibold text-primary">
+                <KeptTogether text={row.hours} />
               </td>
             </tr>
           ))}
@@ -46,4 +46,17 @@ export function OfficeHoursCard({
       </p>
     </SectionCard>
   );
+}
+
+/**
+ * '9:00 AM to 5:30 PM' breaks only around 'to' when the text is large (a phone's larger text
+ * setting): a time is never split from its AM or PM.
+ */
+function KeptTogether({ text }: { text: string }) {
+  return text.split(' to ').map((part, at) => (
+    <span key={part}>
+      {at > 0 && ' to '}
+      <span className="whitespace-nowrap">{part}</span>
+    </span>
+  ));
 }

@@ -19,7 +19,9 @@ export function SiteHeader({
             <Building2 aria-hidden="true" className="size-6" />
           </span>
           <span className="flex min-w-0 flex-col">
-            <span className="text-lg leading-tight font-bold text-primary">{companyName}</span>
+            <span className="text-lg leading-tight font-bold break-words hyphens-auto text-primary">
+              {companyName}
+            </span>
             <span className="text-sm text-muted-foreground">Leaseholder payments</span>
           </span>
         </a>

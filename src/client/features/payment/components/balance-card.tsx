@@ -17,12 +17,13 @@ export function BalanceCard({ link }: { link: PublicPaymentLink }) {
       <h1 className="text-2xl font-semibold tracking-tight break-words">{link.tenant.name}</h1>
       <p className="mt-1 text-base text-muted-foreground break-words">{link.tenant.address}</p>
 
-      <div className="mt-5 flex flex-wrap items-end justify-between gap-3 rounded-lg bg-primary-soft p-4">
+      <div className="@container mt-5 flex flex-wrap items-end justify-between gap-3 rounded-lg bg-primary-soft p-4">
         <div>
           <h2 id="balance-heading" className="text-sm font-medium text-primary">
             Outstanding Balance
           </h2>
-          <p className="text-4xl font-bold tracking-tight text-primary tabular-nums">
+          {/* As large as text-4xl, and never wider than its box, however large the phone's text. */}
+          <p className="text-[length:min(2.25rem,15cqi)] leading-tight font-bold tracking-tight text-primary tabular-nums">
             {formatPence(link.amountPence)}
           </p>
         </div>

@@ -17,6 +17,7 @@ import {
 import { PaymentApiError, paymentPagePath, startPayment, successPath } from '../api/payment-api';
 import { expiryNotice } from '../expiry-notice';
 import { BalanceCard } from './balance-card';
+import { MAIN_ACTION } from './main-action';
 import { PartAmountField } from './part-amount-field';
 import { PaymentMethodChooser } from './payment-method-chooser';
 import { PaymentMethodDetails } from './payment-method-details';
@@ -211,7 +212,7 @@ export function PayForm({
           className={buttonVariants({
             variant: 'accent',
             size: 'lg',
-            className: 'h-14 w-full text-lg',
+            className: MAIN_ACTION,
           })}
         >
           {processing ? (

@@ -1,6 +1,7 @@
 import CreditCard from 'lucide-react/icons/credit-card';
 import Landmark from 'lucide-react/icons/landmark';
 import Repeat from 'lucide-react/icons/repeat';
+import { Fragment } from 'react';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -30,7 +31,7 @@ export function PaymentMethodChooser({
   disabled: boolean;
 }) {
   return (
-    <fieldset disabled={disabled} className="flex flex-col gap-2">
+    <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-2">
       <legend className="mb-2 text-base font-semibold">Choose how to pay</legend>
       {PAYMENT_METHODS.map((method) => {
         const Icon = ICONS[method];
@@ -51,7 +52,9 @@ export function PaymentMethodChooser({
             />
             <Icon aria-hidden="true" className="size-6 shrink-0 text-primary" />
             <span className="flex min-w-0 flex-col">
-              <span className="font-semibold">{PAYMENT_METHOD_LABELS[method]}</span>
+              <span className="font-semibold">
+                <BreakableAtSlash text={PAYMENT_METHOD_LABELS[method]} />
+              </span>
               <span className="text-sm text-muted-foreground">{HINTS[method]}</span>
             </span>
           </label>
@@ -59,4 +62,18 @@ export function PaymentMethodChooser({
       })}
     </fieldset>
   );
+}
+
+/** 'Debit/Credit Card' may break after its slash when a phone's larger text needs the room. */
+function BreakableAtSlash({ text }: { text: string }) {
+  return text.split('/').map((part, at) => (
+    <Fragment key={part}>
+      {at > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
 }

@@ -12,12 +12,15 @@ export function PaymentShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-card">
-        <div className="mx-auto flex min-h-16 w-full max-w-xl items-center justify-between gap-3 px-4 py-2">
-          <span className="flex min-w-0 items-center gap-3">
+        {/* With a phone's larger text there is no room for both: the mark goes under the name. */}
+        <div className="mx-auto flex min-h-16 w-full max-w-xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2">
+          <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
               <Building2 aria-hidden="true" className="size-5" />
             </span>
-            <span className="text-base leading-tight font-bold text-primary">{companyName}</span>
+            <span className="min-w-0 text-base leading-tight font-bold break-words hyphens-auto text-primary">
+              {companyName}
+            </span>
           </span>
           <span className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-success">
             <Lock aria-hidden="true" className="size-4" />

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import type { FormAnswer } from '../../../../shared/page-data';
 import { paymentPagePath, requestLinkResend } from '../api/payment-api';
+import { MAIN_ACTION } from './main-action';
 
 /**
  * "Send me my current link" / "Send me a new link" (issue 29): one press; the server sends only
@@ -58,7 +59,7 @@ export function ResendLinkForm({
       <button
         type="submit"
         disabled={isSending}
-        className={buttonVariants({ size: 'lg', className: 'h-14 w-full text-lg' })}
+        className={buttonVariants({ size: 'lg', className: MAIN_ACTION })}
       >
         {isSending ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />
