@@ -28,6 +28,22 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Contact Name',
     'Debtor',
     'Debtor Name',
+    // Joint leaseholders in numbered columns: the first named is the account's name, as a
+    // demand is addressed; 'Lessee 2' stays listed as not used.
+    'Lessee 1',
+    'Lessee 1 Name',
+    'Lessee Name 1',
+    'Leaseholder 1',
+    'Leaseholder 1 Name',
+    'Leaseholder Name 1',
+    'Tenant 1',
+    'Tenant 1 Name',
+    'Tenant Name 1',
+    'Owner 1',
+    'Name 1',
+    'First Lessee',
+    'Lead Lessee',
+    'Primary Lessee',
   ],
   'Email Address': [
     'Email Address',

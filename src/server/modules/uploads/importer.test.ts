@@ -286,6 +286,29 @@ describe('the importer', () => {
     expect((await batchOf(t.app, cookie, read)).columnsRead.unread).toEqual(['Email 2', 'Phone 2']);
   }, 60_000);
 
+  it('reads joint leaseholders’ numbered name columns by the first named, with no question', async () => {
+    const sheet = csvOf([
+      ['Unit Ref', 'Lessee 1', 'Lessee 2', 'Email', 'Mobile', 'Property', 'Balance'],
+      [
+        'RC-003',
+        'Mrs Margaret Hughes',
+        'Mr John Hughes',
+        'margaret@example.co.uk',
+        '07911 123456',
+        'Flat 3, Riverside Court',
+        '1245.50',
+      ],
+    ]);
+    const read = await uploadFile(t.app, cookie, 'joint.csv', sheet);
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await tenants()).map((tenant) => tenant.name)).toEqual(['Mrs Margaret Hughes']);
+    // A unit's code names the flat, not the leaseholder: a sold flat's buyer is a new account.
+    expect((await batchOf(t.app, cookie, read)).columnsRead.unread).toEqual([
+      'Unit Ref',
+      'Lessee 2',
+    ]);
+  }, 60_000);
+
   it('reads the name from another heading when the one called “Tenant” holds the agent’s codes', async () => {
     const before = csvOf([HEADER, ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10']]);
     expect((await uploadFile(t.app, cookie, 'before.csv', before)).statusCode).toBe(200);
