@@ -158,6 +158,15 @@ export const COLUMN_ALIASES: Record<UploadColumn, readonly string[]> = {
     'Ledger Ref',
     'Tenant Code',
     'Tenant ID',
+    // Accounting packages' customer codes (Sage heads its 'A/C').
+    'A/C',
+    'A/C Ref',
+    'A/C No',
+    'A/C Code',
+    'Account Code',
+    'Customer Code',
+    'Customer Account',
+    'Customer No',
   ],
 };
 

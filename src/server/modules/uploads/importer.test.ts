@@ -309,6 +309,18 @@ describe('the importer', () => {
     ]);
   }, 60_000);
 
+  it('reads an accounting package’s customer list: its A/C code is the Account Reference', async () => {
+    const sheet = csvOf([
+      ['A/C', 'Name', 'Contact Name', 'Telephone', 'E-Mail', 'Address Line 1', 'Town', 'Balance'],
+      ['HUG003', 'Margaret Hughes', 'M Hughes', '', 'margaret@example.co.uk', 'Flat 3', 'Bath', '5'],
+    ]);
+    const read = await uploadFile(t.app, cookie, 'sage.csv', sheet);
+    expect(read.statusCode, read.body).toBe(200);
+    const account = await t.ctx.db.selectFrom('tenants').select(['reference', 'name']).execute();
+    expect(account).toEqual([{ reference: 'HUG003', name: 'Margaret Hughes' }]);
+    expect((await batchOf(t.app, cookie, read)).columnsRead.unread).toEqual(['Contact Name']);
+  }, 60_000);
+
   it('reads the name from another heading when the one called “Tenant” holds the agent’s codes', async () => {
     const before = csvOf([HEADER, ['Nia Evans', 'nia@example.co.uk', '', '7 Castle Street', '10']]);
     expect((await uploadFile(t.app, cookie, 'before.csv', before)).statusCode).toBe(200);
