@@ -1,10 +1,3 @@
-/**
- * How an upload row finds its account (issue 29): by the agent's own Account Reference when the
- * row has one, otherwise by name and property address. Both compare case-, space- and
- * punctuation-insensitively. A name's titles and word order do not count (nameKey); nor do an
- * address's 'Flat', its street words abbreviated or its postcode (addressKey), which two systems'
- * exports write differently for one flat.
- */
 /** Text without accents, in lower case. */
 function fold(text: string): string {
   return text
@@ -13,6 +6,13 @@ function fold(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * How an upload row finds its account (issue 29): by the agent's own Account Reference when the
+ * row has one, otherwise by name and property address. Both compare case-, space- and
+ * punctuation-insensitively. A name's titles and word order do not count (nameKey); nor do an
+ * address's 'Flat', its street words abbreviated or its postcode (addressKey), which two systems'
+ * exports write differently for one flat.
+ */
 function foldKey(text: string): string {
   return fold(text).replace(/[^\p{L}\p{N}]+/gu, '');
 }
