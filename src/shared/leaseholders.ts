@@ -74,6 +74,8 @@ export const LeaseholderItemSchema = z.object({
   reference: z.string().nullable(),
   name: z.string(),
   email: z.string().nullable(),
+  /** Joint leaseholders' other addresses: each email to `email` is copied to them. */
+  otherEmails: z.array(z.string()),
   /** E.164. */
   phone: z.string().nullable(),
   /** The phone for people: UK national form ('07911 123456', '0113 496 0000'), else international. */
@@ -247,9 +249,19 @@ export const NoteRequestSchema = z.object({
  */
 export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\].]+(?:\.[^\s@<>(),;:"[\].]+)+$/;
 
+/** Joint leaseholders' addresses copied on each email, besides the main one. */
+export const MAX_OTHER_EMAILS = 4;
+
+/** The addresses in a list as people type one: separated by commas, semicolons or spaces. */
+export function splitEmails(text: string): string[] {
+  return text.split(/[\s,;]+/).filter((address) => address !== '');
+}
+
 export const ContactUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.string().trim().max(254).nullable(),
+  /** Joint leaseholders' other addresses, as typed; left out, the ones on file stay. */
+  otherEmails: z.string().trim().max(1300).nullable().optional(),
   phone: z.string().trim().max(40).nullable(),
   address: z.string().trim().min(1, 'Property address is required').max(500),
   reference: z.string().trim().max(100).nullable(),

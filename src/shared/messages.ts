@@ -38,6 +38,8 @@ export const MessageLogItemSchema = z.object({
   kind: MessageKindSchema,
   channel: MessageChannelSchema,
   recipient: z.string(),
+  /** An email's copies to joint leaseholders. */
+  cc: z.array(z.string()),
   status: MessageStatusSchema,
   subject: z.string().nullable(),
   body: z.string(),
@@ -100,6 +102,8 @@ export const BatchPreviewSchema = z.object({
       tenant: z.object({
         name: z.string(),
         email: z.string().nullable(),
+        /** Joint leaseholders' addresses, copied on the email. */
+        otherEmails: z.array(z.string()),
         phone: z.string().nullable(),
         address: z.string(),
       }),

@@ -265,6 +265,39 @@ test.describe('leaseholders', () => {
     await expect(history.getByText('Payment link by email').first()).toBeVisible();
   });
 
+  test('joint leaseholders sharing an email cell: the others are copied in, and the clerk can change them', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const tag = uniqueTag();
+    const name = `Ann Smith ${tag}`;
+    const [ann, bob, cat] = ['ann', 'bob', 'cat'].map(
+      (who) => `${who}.${tag.toLowerCase()}@example.co.uk`,
+    );
+    await uploadSheet(page, [
+      `${name},"${ann}; ${bob}",,"Flat 6, 12 Riverside Court, London SE1 9AA",500.00,RIV-${tag}`,
+    ]);
+    await openByReference(page, `RIV-${tag}`, name);
+    const card = page.getByRole('region', { name: 'Contact details' });
+    await expect(card.getByText(ann)).toBeVisible();
+    await expect(card.getByText('Copied to (joint leaseholders)')).toBeVisible();
+    await expect(card.getByText(bob)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit contact details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit contact details' });
+    const others = dialog.getByLabel('Other email addresses (optional)');
+    await expect(others).toHaveValue(bob);
+    await others.fill(`${bob}, ${cat}`);
+    await expectNoSeriousAxeViolations(page, TOASTS);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText(cat)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Send a new link now' }).click();
+    const send = page.getByRole('dialog', { name: `Send a new link to ${name}?` });
+    await expect(send).toContainText(`by email to ${ann} (copied to ${bob}, ${cat})`);
+  });
+
   test('fits a 390 px phone without sideways scrolling, list and leaseholder alike', async ({
     page,
   }) => {

@@ -6,6 +6,8 @@ export interface ReceivedEmail {
   from: string;
   /** Addresses in the To header. */
   to: string[];
+  /** Addresses in the Cc header. */
+  cc: string[];
   /** Addresses given to RCPT TO (who the server was actually asked to deliver to). */
   envelopeTo: string[];
   subject: string;
@@ -90,6 +92,7 @@ export async function startFakeSmtpServer(options: { port?: number } = {}) {
             messages.push({
               from: parsed.from?.text ?? '',
               to: addressesOf(parsed.to),
+              cc: addressesOf(parsed.cc),
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               subject: parsed.subject ?? '',
               html: parsed.html === false ? '' : parsed.html,

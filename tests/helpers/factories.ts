@@ -27,7 +27,7 @@ export async function createTenant(
   const row = {
     match_key: matchKeyOf(fields.name, fields.address),
     ...fields,
-    search_text: tenantSearchText(fields),
+    search_text: tenantSearchText({ ...fields, otherEmails: fields.other_emails }),
   } as Tenant;
   await ctx.db.insertInto('tenants').values(row).execute();
   return row;

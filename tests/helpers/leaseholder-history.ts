@@ -9,6 +9,8 @@ import { createPaymentLink, createTenant } from './factories.js';
 export const MARGARET = {
   name: 'Margaret Hughes',
   email: 'margaret.hughes@example.co.uk',
+  /** Her husband's, a joint leaseholder: copied on her emails. */
+  jointEmail: 'tom.hughes@example.org',
   phone: '+447700900123',
   address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
   note: 'Margaret called: she will pay the rest after payday',
@@ -26,6 +28,7 @@ export async function leaseholderWithHistory(ctx: AppContext) {
   const tenant = await createTenant(ctx, {
     name: MARGARET.name,
     email: MARGARET.email,
+    other_emails: MARGARET.jointEmail,
     phone: MARGARET.phone,
     address: MARGARET.address,
     reference: 'RIV-F3',

@@ -22,6 +22,8 @@ export interface MessagesTable {
   kind: MessageKind;
   channel: MessageChannel;
   recipient: string;
+  /** An email's copies to joint leaseholders, ', '-separated; null for none and for texts. */
+  cc: Generated<string | null>;
   status: MessageStatus;
   provider_id: string | null;
   error: string | null;

@@ -30,6 +30,7 @@ import { whatsappVariables } from './migrations/0027-whatsapp-variables.js';
 import { propertyKey } from './migrations/0028-property-key.js';
 import { columnsRead } from './migrations/0029-columns-read.js';
 import { nameKey } from './migrations/0031-name-key.js';
+import { jointEmails } from './migrations/0032-joint-emails.js';
 import type { Database } from './schema.js';
 
 /**
@@ -71,6 +72,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     // The same rekeying, now that an address's 'Flat', abbreviations and postcode do not count.
     '0030-address-keys': nameKeys(engine),
     '0031-name-key': nameKey(engine),
+    '0032-joint-emails': jointEmails(engine),
   };
 }
 

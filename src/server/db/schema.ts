@@ -52,6 +52,8 @@ export interface TenantsTable {
   id: string;
   name: string;
   email: string | null;
+  /** Joint leaseholders' other addresses, ', '-separated: each email is copied to them. */
+  other_emails: Generated<string | null>;
   /** E.164. */
   phone: string | null;
   /** 'landline' numbers are kept for the record and never sent WhatsApp or SMS. */

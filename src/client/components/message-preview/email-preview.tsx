@@ -8,6 +8,7 @@ export function EmailPreview({
   body,
   title,
   to,
+  cc = [],
   isHtml = true,
   isLazy = false,
 }: {
@@ -17,6 +18,8 @@ export function EmailPreview({
   /** Names the frame for screen readers, e.g. 'Email to Mrs Hughes'. */
   title: string;
   to?: string | null;
+  /** Joint leaseholders copied in. */
+  cc?: readonly string[];
   isHtml?: boolean;
   /** Draw the frame only when scrolled near: for long lists of emails (the batch preview). */
   isLazy?: boolean;
@@ -28,6 +31,12 @@ export function EmailPreview({
           <>
             <dt className="text-muted-foreground">To</dt>
             <dd className="wrap-anywhere">{to}</dd>
+          </>
+        ) : null}
+        {to && cc.length > 0 ? (
+          <>
+            <dt className="text-muted-foreground">Cc</dt>
+            <dd className="wrap-anywhere">{cc.join(', ')}</dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">Subject</dt>

@@ -12,6 +12,7 @@ export function makeLeaseholder(overrides: Partial<LeaseholderItem> = {}): Lease
     reference: 'RIV-F3',
     name: 'Margaret Hughes',
     email: 'margaret@example.co.uk',
+    otherEmails: [],
     phone: '+447911123456',
     phoneDisplay: '07911 123456',
     phoneKind: 'mobile',

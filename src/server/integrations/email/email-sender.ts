@@ -3,6 +3,8 @@ import { createSmtpEmailSender } from './smtp-email-sender.js';
 
 export interface EmailMessage {
   to: string;
+  /** Joint leaseholders' other addresses, each a single mailbox like `to`. */
+  cc?: readonly string[];
   subject: string;
   html: string;
   text: string;

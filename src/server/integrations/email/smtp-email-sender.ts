@@ -37,10 +37,12 @@ export function createSmtpEmailSender(smtp: SmtpSettings): EmailSender {
     mode: 'smtp',
     async send(message: EmailMessage) {
       const recipient = singleRecipient(message.to);
+      const copies = (message.cc ?? []).map(singleRecipient);
       try {
         const info = await transport.sendMail({
           from: smtp.from,
           to: recipient,
+          ...(copies.length > 0 ? { cc: copies } : {}),
           subject: message.subject,
           html: message.html,
           text: message.text,
@@ -60,8 +62,9 @@ export function createSmtpEmailSender(smtp: SmtpSettings): EmailSender {
 }
 
 /**
- * Tenant addresses come from spreadsheets: exactly one mailbox is accepted, so a cell such as
- * "a@x.com, b@y.com" can never copy a stranger in on someone's payment link.
+ * Tenant addresses come from spreadsheets: each is exactly one mailbox, so a cell such as
+ * "a@x.com, b@y.com" can never copy a stranger in on someone's payment link. Joint leaseholders'
+ * addresses are copied in only as the account's own list (MessagesTable.cc).
  */
 function singleRecipient(to: string): { name: string; address: string } {
   const mailboxes = addressparser(to, { flatten: true });

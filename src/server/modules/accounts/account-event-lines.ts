@@ -168,13 +168,24 @@ function returnedTitle(details: Record<string, unknown>, pence: number): string 
   return "The leaseholder's bank is asking about this payment";
 }
 
+/** ContactDetails' fields as the contact card names them. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  email: 'Email',
+  otherEmails: 'Copied to',
+  phone: 'Phone',
+  phoneKind: 'Phone type',
+  address: 'Address',
+  reference: 'Account Reference',
+};
+
 function describeChange(details: Record<string, unknown>): string {
   const before = (details.before ?? {}) as Record<string, unknown>;
   const after = (details.after ?? {}) as Record<string, unknown>;
   return Object.keys(after)
     .map(
       (field) =>
-        `${field}: ${String(before[field] ?? '(none)')} → ${String(after[field] ?? '(none)')}`,
+        `${FIELD_LABELS[field] ?? field}: ${String(before[field] ?? '(none)')} → ${String(after[field] ?? '(none)')}`,
     )
     .join('; ');
 }

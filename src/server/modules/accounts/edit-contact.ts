@@ -1,4 +1,9 @@
-import { type ContactUpdate, EMAIL_PATTERN } from '../../../shared/leaseholders.js';
+import {
+  type ContactUpdate,
+  EMAIL_PATTERN,
+  MAX_OTHER_EMAILS,
+  splitEmails,
+} from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -22,6 +27,7 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
   if (update.phone && !phone) {
     throw new AppError('INVALID_REQUEST', `"${update.phone}" is not a valid phone number.`);
   }
+  const otherEmails = update.otherEmails === undefined ? undefined : readOtherEmails(update);
   if (!email && phone?.kind !== 'mobile') {
     throw new AppError(
       'INVALID_REQUEST',
@@ -54,6 +60,7 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
       {
         name: update.name,
         email,
+        otherEmails: otherEmails === undefined ? account.other_emails : otherEmails,
         phone: phone?.e164 ?? null,
         phoneKind: phone?.kind ?? null,
         address: update.address,
@@ -70,4 +77,28 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
     }
     return { changed };
   });
+}
+
+/** The joint leaseholders' addresses as typed: each valid, none the main one, each once. */
+function readOtherEmails(update: ContactUpdate): string | null {
+  const main = update.email?.toLowerCase();
+  const others = [...new Set(splitEmails(update.otherEmails ?? '').map((e) => e.toLowerCase()))];
+  const bad = others.find((address) => address.length > 254 || !EMAIL_PATTERN.test(address));
+  if (bad !== undefined) {
+    throw new AppError('INVALID_REQUEST', `"${bad}" is not a valid email address.`);
+  }
+  const copies = others.filter((address) => address !== main);
+  if (copies.length > 0 && !main) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'Enter the email address first: the other addresses are copied on its emails.',
+    );
+  }
+  if (copies.length > MAX_OTHER_EMAILS) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      `At most ${MAX_OTHER_EMAILS} other email addresses can be copied in.`,
+    );
+  }
+  return copies.length > 0 ? copies.join(', ') : null;
 }

@@ -56,7 +56,8 @@ async function* records(ctx: AppContext, query: ExportQuery, pageRows: number) {
       yield [
         item.reference ?? '',
         item.name,
-        item.email ?? '',
+        // Joint leaseholders' addresses in the one cell, as a sheet lists them: it uploads back.
+        [item.email, ...item.otherEmails].filter(Boolean).join('; '),
         item.phone === null ? '' : formatPhoneForDisplay(item.phone),
         item.address,
         item.balance,

@@ -23,6 +23,7 @@ export async function insertNewAccounts(
     id: newId(),
     name: row.name,
     email: row.email,
+    other_emails: row.otherEmails,
     phone: row.phone,
     phone_kind: row.phoneKind,
     address: row.address,

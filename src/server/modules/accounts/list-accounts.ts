@@ -163,6 +163,7 @@ export function toLeaseholderItem(
     reference: row.reference,
     name: row.name,
     email: row.email,
+    otherEmails: row.other_emails ? row.other_emails.split(', ') : [],
     phone: row.phone,
     phoneDisplay: row.phone === null ? null : formatPhoneForDisplay(row.phone),
     phoneKind: row.phone_kind,

@@ -14,6 +14,8 @@ import { type AccountEvent, addAccountEvents } from './account-ledger.js';
 export interface ContactDetails {
   name: string;
   email: string | null;
+  /** Joint leaseholders' other addresses, ', '-separated; copied on every email. */
+  otherEmails: string | null;
   /** E.164. */
   phone: string | null;
   phoneKind: 'mobile' | 'landline' | null;
@@ -24,6 +26,7 @@ export interface ContactDetails {
 const FIELDS = [
   ['name', 'name'],
   ['email', 'email'],
+  ['otherEmails', 'other_emails'],
   ['phone', 'phone'],
   ['phoneKind', 'phone_kind'],
   ['address', 'address'],
@@ -78,6 +81,9 @@ export async function updateContacts(
           ? account.address
           : next.address,
       email: next.email ?? (isUpload ? account.email : null),
+      // An email cell is the whole list: a sheet naming only one of the joint leaseholders drops
+      // the other; a blank cell keeps both.
+      otherEmails: next.email ? next.otherEmails : isUpload ? account.other_emails : null,
       phone: next.phone ?? (isUpload ? account.phone : null),
       phoneKind: next.phone ? next.phoneKind : isUpload ? account.phone_kind : null,
       reference: next.reference ?? (isUpload ? account.reference : null),
@@ -93,7 +99,8 @@ export async function updateContacts(
     rows.push(
       sql`(${account.id}, ${wanted.name}, ${wanted.email}, ${wanted.phone}, ${wanted.phoneKind},
         ${wanted.address}, ${wanted.reference}, ${referenceKeyOf(wanted.reference)},
-        ${matchKeyOf(wanted.name, wanted.address)}, ${tenantSearchText(wanted)})`,
+        ${matchKeyOf(wanted.name, wanted.address)}, ${tenantSearchText(wanted)},
+        ${wanted.otherEmails})`,
     );
     events.push({
       tenantId: account.id,
@@ -106,7 +113,7 @@ export async function updateContacts(
   // VALUES columns are column1… on both engines; every one of these is text.
   await sql`update tenants set name = v.column2, email = v.column3, phone = v.column4,
       phone_kind = v.column5, address = v.column6, reference = v.column7, reference_key = v.column8,
-      match_key = v.column9, search_text = v.column10, updated_at = ${ctx.clock.now()}
+      match_key = v.column9, search_text = v.column10, other_emails = v.column11, updated_at = ${ctx.clock.now()}
     from (values ${sql.join(rows)}) as v
     where tenants.id = v.column1`.execute(ctx.db);
   await addAccountEvents(ctx, events);

@@ -47,6 +47,7 @@ export async function anonymiseMessages(tx: AppContext, messageIds: string[]): P
       .updateTable('messages')
       .set({
         recipient: ERASED_TEXT,
+        cc: null,
         error: sql<string | null>`case when error is null then null else ${ERASED_TEXT} end`,
       })
       .where('id', 'in', ids)

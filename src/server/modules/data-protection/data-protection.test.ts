@@ -71,6 +71,7 @@ describe('a leaseholder’s personal data', () => {
       reference: 'RIV-F3',
       name: MARGARET.name,
       email: MARGARET.email,
+      otherEmails: [MARGARET.jointEmail],
       phone: MARGARET.phone,
       address: MARGARET.address,
       balancePence: 60_000,
@@ -96,6 +97,7 @@ describe('a leaseholder’s personal data', () => {
       'whatsapp',
     ]);
     for (const message of document.messages) {
+      expect(message.cc).toEqual(message.channel === 'email' ? [MARGARET.jointEmail] : []);
       expect(message.linkId).toBe(link.id);
       expect(message.body).toContain(`/payment/${link.id}`);
       expect(message.timeline.map((event: { status: string }) => event.status)).toEqual([
@@ -180,6 +182,7 @@ describe('a leaseholder’s personal data', () => {
       MARGARET.name,
       MARGARET.name.toLowerCase(),
       MARGARET.email,
+      MARGARET.jointEmail,
       MARGARET.oldEmail,
       MARGARET.phone,
       '07700 900123',
@@ -196,6 +199,7 @@ describe('a leaseholder’s personal data', () => {
       reference: 'RIV-F3',
       name: ERASED_NAME,
       email: null,
+      otherEmails: [],
       phone: null,
       balancePence: 60_000,
       erasedAt: new Date(t.clock.now()).toISOString(),
@@ -224,7 +228,12 @@ describe('a leaseholder’s personal data', () => {
     ]);
     expect(document.messages).toHaveLength(2);
     for (const message of document.messages) {
-      expect(message).toMatchObject({ recipient: ERASED_TEXT, body: ERASED_TEXT, subject: null });
+      expect(message).toMatchObject({
+        recipient: ERASED_TEXT,
+        cc: [],
+        body: ERASED_TEXT,
+        subject: null,
+      });
       expect(message.timeline.every((event: { detail: null }) => event.detail === null)).toBe(true);
     }
     expect(document.callbackRequests).toEqual([]);

@@ -42,6 +42,7 @@ export function eraseLeaseholder(
       .updateTable('tenants')
       .set({
         ...erased,
+        other_emails: null,
         phone: null,
         phone_kind: null,
         search_text: tenantSearchText(erased),

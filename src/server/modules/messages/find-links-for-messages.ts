@@ -34,6 +34,7 @@ export async function findLinksForMessages(
       'tenants.hold_until',
       'tenants.name as tenant_name',
       'tenants.email as tenant_email',
+      'tenants.other_emails as tenant_other_emails',
       // A landline is on record but cannot take WhatsApp or SMS: no phone to message.
       sql<
         string | null
@@ -46,10 +47,21 @@ export async function findLinksForMessages(
     .execute();
 }
 
-/** Where a leaseholder can be reached: email if they have one, WhatsApp if they have a phone. */
+/**
+ * Where a leaseholder can be reached: email if they have one (copied to joint leaseholders'
+ * other addresses), WhatsApp if they have a phone.
+ */
 export function firstChannelsOf(link: LinkForMessages) {
-  const channels: { channel: 'email' | 'whatsapp'; recipient: string }[] = [];
-  if (link.tenant_email) channels.push({ channel: 'email', recipient: link.tenant_email });
-  if (link.tenant_phone) channels.push({ channel: 'whatsapp', recipient: link.tenant_phone });
+  const channels: { channel: 'email' | 'whatsapp'; recipient: string; cc: string | null }[] = [];
+  if (link.tenant_email) {
+    channels.push({
+      channel: 'email',
+      recipient: link.tenant_email,
+      cc: link.tenant_other_emails ?? null,
+    });
+  }
+  if (link.tenant_phone) {
+    channels.push({ channel: 'whatsapp', recipient: link.tenant_phone, cc: null });
+  }
   return channels;
 }

@@ -23,6 +23,8 @@ export interface LinkForMessages {
   expires_at: number;
   tenant_name: string;
   tenant_email: string | null;
+  /** Joint leaseholders' other addresses, copied on each email (TenantsTable.other_emails). */
+  tenant_other_emails?: string | null;
   tenant_phone: string | null;
   tenant_address: string;
 }

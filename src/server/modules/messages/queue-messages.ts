@@ -10,6 +10,8 @@ export interface NewMessage extends MessageContent {
   kind: MessageKind;
   channel: MessageChannel;
   recipient: string;
+  /** An email's copies (MessagesTable.cc). */
+  cc?: string | null;
   /** Shown on the 'queued' event of the message's timeline. */
   detail?: string;
   /** MessagesTable.occasion: '' unless the same kind is sent on this link more than once. */
@@ -18,7 +20,7 @@ export interface NewMessage extends MessageContent {
   sendAt?: number;
 }
 
-/** 11 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
+/** 12 columns a row: keeps one insert well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
 
 /**
@@ -47,6 +49,7 @@ export async function queueMessages(ctx: AppContext, messages: NewMessage[]): Pr
           kind: message.kind,
           channel: message.channel,
           recipient: message.recipient,
+          cc: message.cc ?? null,
           status: 'queued' as const,
           provider_id: null,
           error: null,

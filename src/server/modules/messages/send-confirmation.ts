@@ -45,11 +45,12 @@ export async function sendConfirmation(
     };
     const created = await queueMessages(
       tx,
-      firstChannelsOf(link).map(({ channel, recipient }) => ({
+      firstChannelsOf(link).map(({ channel, recipient, cc }) => ({
         linkId: link.id,
         kind: 'confirmation' as const,
         channel,
         recipient,
+        cc,
         detail: `Payment received (${payment.method})`,
         // One confirmation per payment: a link paid in parts confirms each part.
         occasion: payment.transactionId,

@@ -178,6 +178,7 @@ function deliver(ctx: AppContext, message: MessageToSend) {
   if (message.channel === 'email') {
     return ctx.channels.email.send({
       to: message.recipient,
+      cc: message.cc ? message.cc.split(', ') : [],
       subject: message.subject ?? '',
       html: message.html ?? '',
       text: message.body,

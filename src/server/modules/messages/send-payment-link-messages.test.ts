@@ -57,6 +57,34 @@ describe('sendPaymentLinkMessages', () => {
     expect(email!.messageId).toBe(message!.provider_id);
   });
 
+  it("copies joint leaseholders' other addresses in on the email, and logs who it went to", async () => {
+    const link = await createPaymentLink(t.ctx, {
+      tenant: {
+        email: 'ann@example.co.uk',
+        other_emails: 'bob@example.co.uk, cat@example.org',
+        phone: null,
+      },
+    });
+
+    expect(await sendPaymentLinkMessages(t.ctx, [link.id])).toEqual({ queued: 1 });
+    await t.runJobs();
+
+    const [email] = await t.smtp.waitFor(1);
+    expect(email!.to).toEqual(['ann@example.co.uk']);
+    expect(email!.cc).toEqual(['bob@example.co.uk', 'cat@example.org']);
+    expect(email!.envelopeTo).toEqual([
+      'ann@example.co.uk',
+      'bob@example.co.uk',
+      'cat@example.org',
+    ]);
+    const [message] = await messagesOf(link.id);
+    expect(message).toMatchObject({
+      recipient: 'ann@example.co.uk',
+      cc: 'bob@example.co.uk, cat@example.org',
+      status: 'sent',
+    });
+  });
+
   it('sends WhatsApp through Twilio with our status callback URL and records its SID', async () => {
     const link = await createPaymentLink(t.ctx, {
       tenant: { email: null, phone: '+447700900123', name: 'Margaret Hughes' },

@@ -33,12 +33,13 @@ export async function sendPaymentLinkMessages(
       const openLinks = links.filter((link) => isLinkOpen(link, now));
       for (const link of openLinks) {
         const values = linkTemplateValues(tx.config, link, now);
-        for (const { channel, recipient } of firstChannelsOf(link)) {
+        for (const { channel, recipient, cc } of firstChannelsOf(link)) {
           messages.push({
             linkId: link.id,
             kind: 'payment_link',
             channel,
             recipient,
+            cc,
             ...options,
             ...renderMessageContent(templates, 'payment_link', channel, values),
           });

@@ -62,11 +62,12 @@ export const sendReminderJob: JobHandler = async (payload, ctx: AppContext) => {
     };
     await queueMessages(
       tx,
-      firstChannelsOf(link).map(({ channel, recipient }) => ({
+      firstChannelsOf(link).map(({ channel, recipient, cc }) => ({
         linkId,
         kind,
         channel,
         recipient,
+        cc,
         ...renderMessageContent(templates, kind, channel, values),
       })),
     );

@@ -57,6 +57,7 @@ export function toMessageLogItem(
     kind: row.kind,
     channel: row.channel,
     recipient: row.recipient,
+    cc: row.cc ? row.cc.split(', ') : [],
     status: row.status,
     subject: row.subject,
     body: row.body,

@@ -1,5 +1,5 @@
 /**
- * What a Payment Status search looks in: name, email and address in one lower-cased string,
+ * What a Payment Status search looks in: name, emails and address in one lower-cased string,
  * made here rather than by the database's lower() (SQLite's folds ASCII only, so "Ó" would not
  * match "ó"), and one LIKE on one column instead of three.
  */
@@ -7,6 +7,9 @@ export function tenantSearchText(tenant: {
   name: string;
   email: string | null;
   address: string;
+  otherEmails?: string | null;
 }): string {
-  return [tenant.name, tenant.email ?? '', tenant.address].join('\n').toLowerCase();
+  const text = [tenant.name, tenant.email ?? '', tenant.address];
+  if (tenant.otherEmails) text.push(tenant.otherEmails);
+  return text.join('\n').toLowerCase();
 }

@@ -33,6 +33,7 @@ export async function previewBatch(ctx: AppContext, batchId: string): Promise<Ba
         tenant: {
           name: link.tenant_name,
           email: link.tenant_email,
+          otherEmails: link.tenant_other_emails ? link.tenant_other_emails.split(', ') : [],
           phone: isTextable ? link.tenant_phone : null,
           address: link.tenant_address,
         },

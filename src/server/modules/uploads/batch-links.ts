@@ -14,6 +14,7 @@ export async function batchLinks(ctx: AppContext, batchId: string) {
       'payment_links.status',
       'tenants.name as tenant_name',
       'tenants.email as tenant_email',
+      'tenants.other_emails as tenant_other_emails',
       'tenants.phone as tenant_phone',
       'tenants.phone_kind as tenant_phone_kind',
       'tenants.address as tenant_address',

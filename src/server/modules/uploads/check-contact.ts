@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../../shared/leaseholders.js';
+import { EMAIL_PATTERN, MAX_OTHER_EMAILS } from '../../../shared/leaseholders.js';
 import type { RowIssue } from '../../../shared/upload.js';
 import { type ParsedPhone, parsePhone } from './parse-phone.js';
 
@@ -9,6 +9,8 @@ const PHONE = 'Phone Number (for WhatsApp)';
 
 export interface CheckedContact {
   email: string | null;
+  /** Joint leaseholders' other addresses in the same cell, ', '-separated: copied on each email. */
+  otherEmails: string | null;
   /** E.164. */
   phone: string | null;
   phoneKind: 'mobile' | 'landline' | null;
@@ -22,6 +24,9 @@ export interface CheckedContact {
 
 export const NO_CONTACT_MESSAGE =
   'An email address or a mobile number is required to send the payment link';
+
+/** Joint leaseholders are two, sometimes four; a cell listing more is not one household. */
+const MAX_EMAILS = MAX_OTHER_EMAILS + 1;
 
 /** What ledgers put in a cell they have nothing for: read as the empty cell it stands for. */
 const PLACEHOLDER =
@@ -38,6 +43,7 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
   const [address = '', ...others] = addressesIn(emailText);
   const isEmailBad = emailText !== '' && (address.length > 254 || !EMAIL_PATTERN.test(address));
   const email = emailText === '' || isEmailBad ? null : address.toLowerCase();
+  const copies = email === null ? [] : otherAddresses(email, others);
   const phones = phoneText === '' ? [] : phonesIn(phoneText);
   // WhatsApp and SMS need a mobile: of several numbers, the first mobile.
   const chosen = phones.find((phone) => phone.parsed.kind === 'mobile') ?? phones[0];
@@ -46,6 +52,7 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
   const isLandline = parsed?.kind === 'landline';
   const contact: CheckedContact = {
     email,
+    otherEmails: copies.length > 0 ? copies.slice(0, MAX_EMAILS - 1).join(', ') : null,
     phone: parsed?.e164 ?? null,
     phoneKind: parsed?.kind ?? null,
     issues: [],
@@ -83,11 +90,12 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
       field: 'Email Address',
       message: `email ${emailText} is not a valid email address — WhatsApp and SMS only`,
     });
-  } else if (email !== null && others.length > 0) {
-    // Joint leaseholders often share a cell; an account has one address to send to.
+  } else if (copies.length >= MAX_EMAILS) {
     contact.warnings.push({
       field: 'Email Address',
-      message: `only the first email address, ${email}, is used — also in the cell: ${others.join(', ')}`,
+      message: `only the first ${MAX_EMAILS} email addresses are used — also in the cell: ${copies
+        .slice(MAX_EMAILS - 1)
+        .join(', ')}`,
     });
   }
   if (chosen && phones.length > 1) {
@@ -111,6 +119,18 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
     });
   }
   return contact;
+}
+
+/**
+ * The cell's addresses after the first, lower-cased, each once: joint leaseholders share a cell
+ * ('ann@…; bob@…'), and every email goes to the first with the others copied in.
+ */
+function otherAddresses(first: string, others: readonly string[]): string[] {
+  const seen = new Set([first]);
+  for (const other of others) {
+    if (other.length <= 254) seen.add(other.toLowerCase());
+  }
+  return [...seen].slice(1);
 }
 
 /** What stands between two numbers in a phone cell ('07911 123456 / 020 7946 0018'). */

@@ -950,26 +950,53 @@ describe('the importer', () => {
       HEADER,
       ['Nia Evans', 'Evans, Nia <Nia.Evans@Example.co.uk>', '', '7 Castle Street', '10'],
       ['Dai Jones', 'mailto:dai@example.co.uk', '', '9 Castle Street', '20'],
-      ['Ann Smith', 'ann@example.co.uk; bob.smith@example.co.uk', '', 'Flat 6', '30'],
+      [
+        'Ann Smith',
+        'ann@example.co.uk; Bob.Smith@example.co.uk; ANN@example.co.uk',
+        '',
+        'Flat 6',
+        '30',
+      ],
       ['Dan Brown', 'dan @example.co.uk', '', 'Flat 5', '40'],
+      [
+        'Al Roe',
+        'a@x.co.uk, b@x.co.uk, c@x.co.uk, d@x.co.uk, e@x.co.uk, f@x.co.uk',
+        '',
+        'Flat 7',
+        '5',
+      ],
     ]);
     const batch = await batchOf(t.app, cookie, await uploadFile(t.app, cookie, 'a.csv', bytes));
+    // Joint leaseholders' addresses are all kept, the first to send to and the others copied.
     expect(batch.warnings).toEqual([
       {
-        row: 4,
+        row: 6,
         field: 'Email Address',
-        message:
-          'only the first email address, ann@example.co.uk, is used — also in the cell: bob.smith@example.co.uk',
+        message: 'only the first 5 email addresses are used — also in the cell: f@x.co.uk',
       },
     ]);
     expect(batch.errorLog).toBe(
       'Row 5: Email Address "dan @example.co.uk" is not a valid email address',
     );
-    expect((await tenants()).map((tenant) => [tenant.name, tenant.email])).toEqual([
-      ['Ann Smith', 'ann@example.co.uk'],
-      ['Dai Jones', 'dai@example.co.uk'],
-      ['Nia Evans', 'nia.evans@example.co.uk'],
+    const accounts = await t.ctx.db
+      .selectFrom('tenants')
+      .select(['name', 'email', 'other_emails'])
+      .orderBy('name')
+      .execute();
+    expect(accounts.map((tenant) => [tenant.name, tenant.email, tenant.other_emails])).toEqual([
+      ['Al Roe', 'a@x.co.uk', 'b@x.co.uk, c@x.co.uk, d@x.co.uk, e@x.co.uk'],
+      ['Ann Smith', 'ann@example.co.uk', 'bob.smith@example.co.uk'],
+      ['Dai Jones', 'dai@example.co.uk', null],
+      ['Nia Evans', 'nia.evans@example.co.uk', null],
     ]);
+    // A search for the second leaseholder's address finds the account.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/leaseholders?search=bob.smith',
+      headers: { cookie },
+    });
+    expect(found.json().items.map((item: { name: string }) => item.name)).toEqual(['Ann Smith']);
+    expect(found.json().items[0].otherEmails).toEqual(['bob.smith@example.co.uk']);
   });
 
   it('refuses a CSV row with more values than the header, naming the likely cause', async () => {

@@ -11,6 +11,8 @@ export interface ValidRow {
   row: number;
   name: string;
   email: string | null;
+  /** Joint leaseholders' other addresses from the same cell (check-contact.ts). */
+  otherEmails: string | null;
   /** E.164. */
   phone: string | null;
   phoneKind: 'mobile' | 'landline' | null;
@@ -229,11 +231,12 @@ function checkRow(
   if ((issues.length > 0 && !isOnlyBlankContact()) || typeof balance === 'string') {
     return { issues };
   }
-  const { email, phone, phoneKind, warnings } = contact;
+  const { email, otherEmails, phone, phoneKind, warnings } = contact;
   const valid: ValidRow = {
     row,
     name,
     email,
+    otherEmails,
     phone,
     phoneKind,
     address,
@@ -264,6 +267,7 @@ function settledContact(balance: number | string, contact: CheckedContact): Chec
   }
   return {
     email: null,
+    otherEmails: null,
     phone: null,
     phoneKind: null,
     issues: [],

@@ -28,9 +28,9 @@ export function ContactCard({
 }) {
   const { email, phone } = leaseholder;
   return (
-    <Card>
+    <Card role="region" aria-labelledby="contact-heading">
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle id="contact-heading" className="flex items-center gap-2">
           <Contact aria-hidden="true" className="size-5 text-primary" />
           Contact details
         </CardTitle>
@@ -55,6 +55,22 @@ export function ContactCard({
               none('No email: no emails are sent')
             )}
           </Row>
+          {email && leaseholder.otherEmails.length > 0 ? (
+            <Row label="Copied to (joint leaseholders)">
+              <ul>
+                {leaseholder.otherEmails.map((other) => (
+                  <li key={other}>
+                    <a
+                      href={mailtoHref(other)}
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
+                      <EmailAddress address={other} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Row>
+          ) : null}
           <Row label="Phone">
             {phone ? (
               <>

@@ -9,6 +9,8 @@ import {
   type ContactUpdate,
   EMAIL_PATTERN,
   type LeaseholderDetail,
+  MAX_OTHER_EMAILS,
+  splitEmails,
 } from '../../../../shared/leaseholders';
 import { useUpdateContact } from '../api/update-contact';
 import { ActionDialog, type ActionDialogProps, ActionForm } from './action-dialog';
@@ -25,6 +27,18 @@ const ContactFormSchema = z.object({
       (text) => text === '' || EMAIL_PATTERN.test(text),
       'Enter an email address such as name@example.co.uk',
     ),
+  otherEmails: z
+    .string()
+    .trim()
+    .max(1300)
+    .refine(
+      (text) => splitEmails(text).every((address) => EMAIL_PATTERN.test(address)),
+      'Enter email addresses such as name@example.co.uk, separated by commas',
+    )
+    .refine(
+      (text) => splitEmails(text).length <= MAX_OTHER_EMAILS,
+      `Up to ${MAX_OTHER_EMAILS} other email addresses`,
+    ),
   phone: z.string().trim().max(40),
   address: z.string().trim().min(1, 'Property address is required').max(500),
   reference: z.string().trim().max(100),
@@ -35,6 +49,7 @@ function formValuesOf(leaseholder: LeaseholderDetail): ContactForm {
   return {
     name: leaseholder.name,
     email: leaseholder.email ?? '',
+    otherEmails: leaseholder.otherEmails.join(', '),
     phone: leaseholder.phoneDisplay ?? '',
     address: leaseholder.address,
     reference: leaseholder.reference ?? '',
@@ -46,6 +61,7 @@ function toUpdate(values: ContactForm): ContactUpdate {
   return {
     name: values.name.trim(),
     email: orNull(values.email),
+    otherEmails: orNull(values.otherEmails),
     phone: orNull(values.phone),
     address: values.address.trim(),
     reference: orNull(values.reference),
@@ -107,6 +123,14 @@ export function EditContactDialog({ leaseholder, isOpen, onClose }: ActionDialog
         </FormField>
         <FormField id={`${id}-email`} label="Email address" error={errors.email?.message}>
           <Input type="email" autoComplete="off" {...field('email')} />
+        </FormField>
+        <FormField
+          id={`${id}-otherEmails`}
+          label="Other email addresses (optional)"
+          hint="Joint leaseholders: copied on every email. Separate them with commas."
+          error={errors.otherEmails?.message}
+        >
+          <Input autoComplete="off" {...field('otherEmails', true)} />
         </FormField>
         <FormField
           id={`${id}-phone`}

@@ -74,7 +74,8 @@ function mockServer(start: LeaseholderDetail = makeDetail()) {
     if (route === `PATCH ${ACCOUNT}`) {
       if (b.phone === '020 7946 0123')
         return json(400, { message: 'A landline cannot be messaged.' });
-      detail = { ...detail, ...(body as object) };
+      const others = typeof b.otherEmails === 'string' ? b.otherEmails.split(', ') : [];
+      detail = { ...detail, ...(body as object), otherEmails: others };
       return json(200, detail);
     }
     if (route === `POST ${ACCOUNT}/notes`) return json(201, detail);
@@ -237,11 +238,44 @@ describe('Leaseholder page actions', () => {
       body: {
         name: 'Margaret Hughes',
         email: null,
+        otherEmails: null,
         phone: '020 7946 0123',
         address: 'Flat 3, Riverside Court, London SE1 9AA',
         reference: 'RIV-F3',
       },
     });
+  });
+
+  it("adds a joint leaseholder's email, copied on every email, and says so", async () => {
+    const calls = mockServer();
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit contact details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit contact details' });
+    const others = within(dialog).getByLabelText('Other email addresses (optional)');
+    expect(others).toHaveAccessibleDescription(
+      'Joint leaseholders: copied on every email. Separate them with commas.',
+    );
+    await user.type(others, 'tom.hughes@');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(dialog).findByText(
+        'Enter email addresses such as name@example.co.uk, separated by commas',
+      ),
+    ).toBeInTheDocument();
+    expect(changes(calls)).toEqual([]);
+
+    await user.type(others, 'example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes(calls)[0]?.body).toMatchObject({ otherEmails: 'tom.hughes@example.org' });
+    const copied = await screen.findByText('Copied to (joint leaseholders)');
+    expect(copied.nextElementSibling).toHaveTextContent('tom.hughes@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send a new link now' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'by email to margaret@example.co.uk (copied to tom.hughes@example.org) and WhatsApp',
+    );
+    expect(await screen.findByText('Cc')).toBeInTheDocument();
+    expect(screen.getByText('Cc').nextElementSibling).toHaveTextContent('tom.hughes@example.org');
   });
 
   it('corrects the balance to a credit with a reason, after checking what was typed', async () => {

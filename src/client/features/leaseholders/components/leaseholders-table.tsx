@@ -76,7 +76,10 @@ function LeaseholderRow({ leaseholder, now }: { leaseholder: LeaseholderItem; no
         </div>
       </td>
       <td className="hidden min-w-0 text-muted-foreground lg:table-cell lg:px-4 lg:py-3">
-        <div>{leaseholder.email ? <EmailAddress address={leaseholder.email} /> : 'No email'}</div>
+        <div>
+          {leaseholder.email ? <EmailAddress address={leaseholder.email} /> : 'No email'}
+          {leaseholder.otherEmails.length > 0 ? ` +${leaseholder.otherEmails.length}` : null}
+        </div>
         <div>{leaseholder.phoneDisplay ?? 'No phone'}</div>
       </td>
       <td

@@ -44,7 +44,7 @@ function previewDataOf(leaseholder: LeaseholderDetail, now: number): PreviewData
   };
 }
 
-function Previews({ data }: { data: PreviewData }) {
+function Previews({ data, cc }: { data: PreviewData; cc: readonly string[] }) {
   const preview = useNewLinkPreview(data);
   const { email, phone } = data.tenant;
   const [tab, setTab] = useState<'email' | 'whatsapp' | 'sms'>(email ? 'email' : 'whatsapp');
@@ -97,6 +97,7 @@ function Previews({ data }: { data: PreviewData }) {
         <EmailPreview
           title={`Email to ${data.tenant.name}`}
           to={email}
+          cc={cc}
           subject={preview.data.email.subject}
           body={preview.data.email.html}
         />
@@ -126,7 +127,13 @@ export function SendLinkDialog({ leaseholder, isOpen, onClose }: ActionDialogPro
   );
   const { hasEmail, hasMobile } = channelsOf(leaseholder);
   const via = [
-    hasEmail && leaseholder.email ? `email to ${leaseholder.email}` : null,
+    hasEmail && leaseholder.email
+      ? `email to ${leaseholder.email}${
+          leaseholder.otherEmails.length > 0
+            ? ` (copied to ${leaseholder.otherEmails.join(', ')})`
+            : ''
+        }`
+      : null,
     hasMobile && leaseholder.phoneDisplay ? `WhatsApp to ${leaseholder.phoneDisplay}` : null,
   ].filter(Boolean);
   const finish = () => {
@@ -161,7 +168,7 @@ export function SendLinkDialog({ leaseholder, isOpen, onClose }: ActionDialogPro
           </dd>
         </div>
       </dl>
-      {data ? <Previews data={data} /> : null}
+      {data ? <Previews data={data} cc={leaseholder.otherEmails} /> : null}
       <p className="mt-4 text-sm text-muted-foreground">
         The link’s own address is made when it is sent. Once sent, notifications cannot be recalled.
       </p>

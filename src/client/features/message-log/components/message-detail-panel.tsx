@@ -139,6 +139,12 @@ export function MessageDetailPanel({
               <dd>{CHANNEL_LABELS[message.channel].label}</dd>
               <dt className="text-muted-foreground">To</dt>
               <dd className="wrap-anywhere">{message.recipient}</dd>
+              {message.cc.length > 0 ? (
+                <>
+                  <dt className="text-muted-foreground">Copied to</dt>
+                  <dd className="wrap-anywhere">{message.cc.join(', ')}</dd>
+                </>
+              ) : null}
               {message.subject ? (
                 <>
                   <dt className="text-muted-foreground">Subject</dt>

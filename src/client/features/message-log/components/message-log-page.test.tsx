@@ -28,6 +28,7 @@ function makeMessage(overrides: Partial<MessageLogItem> = {}): MessageLogItem {
     kind: 'payment_link',
     channel: 'whatsapp',
     recipient: '+447700900123',
+    cc: [],
     status: 'delivered',
     subject: null,
     body: 'Dear Margaret, please pay £1,245.50',
@@ -210,6 +211,7 @@ describe('Message Log', () => {
       makeMessage({
         channel: 'email',
         recipient: 'margaret@example.co.uk',
+        cc: ['tom.hughes@example.org'],
         subject: 'Payment due: £1,245.50',
         html: '<p id="email-body">Dear Margaret</p><script>window.hacked = 1</script>',
         body: 'Dear Margaret (text part)',
@@ -217,9 +219,14 @@ describe('Message Log', () => {
     ]);
     const user = renderPage();
 
+    // A joint leaseholder copied in is said in the list and named in the details.
+    expect(await screen.findByText(/margaret@example.co.uk \(\+1 copied\)/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Mrs Margaret Hughes' }));
 
     const panel = screen.getByRole('region', { name: 'Message details' });
+    expect(within(panel).getByText('Copied to').nextElementSibling).toHaveTextContent(
+      'tom.hughes@example.org',
+    );
     const emailPreview = within(panel).getByTitle('Email to Mrs Margaret Hughes');
     expect(emailPreview).toHaveAttribute('sandbox', '');
     expect(emailPreview.getAttribute('srcdoc')).toContain('<p id="email-body">');

@@ -94,6 +94,7 @@ export function MessageLogTable({
                       {CHANNEL_LABELS[item.channel].label} ·{' '}
                     </span>
                     {KIND_LABELS[item.kind]} · {item.recipient}
+                    {item.cc.length > 0 ? ` (+${item.cc.length} copied)` : ''}
                   </p>
                   <p className={`text-xs text-muted-foreground ${narrowOnly('sm')}`}>
                     {formatRelativeTime(item.updatedAt, now)}

@@ -31,6 +31,7 @@ function makeEntry(name: string, overrides: Partial<Entry['tenant']> = {}, isSen
     tenant: {
       name,
       email: `${name.toLowerCase().replaceAll(' ', '.')}@example.co.uk`,
+      otherEmails: [],
       phone: '+447700900123',
       address: `1 ${name} Road, London`,
       ...overrides,
@@ -124,7 +125,12 @@ describe('batch message preview', () => {
   it('shows one card per tenant with its details and three previews', async () => {
     mockServer({
       preview: () =>
-        json(200, { tenants: [makeEntry('Ann Lee'), makeEntry('Bob Stone', { email: null })] }),
+        json(200, {
+          tenants: [
+            makeEntry('Ann Lee', { otherEmails: ['tom.lee@example.org'] }),
+            makeEntry('Bob Stone', { email: null }),
+          ],
+        }),
     });
     const { user } = renderPage('/message-preview-all?batchId=batch-1');
 
@@ -137,6 +143,13 @@ describe('batch message preview', () => {
     expect(within(ann).getByText('£1,245.50')).toBeInTheDocument();
     expect(within(ann).getAllByText('ann.lee@example.co.uk')).not.toHaveLength(0);
     expect(within(ann).getByText('1 Ann Lee Road, London')).toBeInTheDocument();
+    // A joint leaseholder copied in is named beside the email, and on the email itself.
+    expect(within(ann).getByText('Copied to').nextElementSibling).toHaveTextContent(
+      'tom.lee@example.org',
+    );
+    expect(within(ann).getByText('Cc').nextElementSibling).toHaveTextContent(
+      'tom.lee@example.org',
+    );
     const emailPreview = within(ann).getByTitle('Email to Ann Lee');
     expect(emailPreview).toHaveAttribute('sandbox', '');
     expect(emailPreview).toHaveAttribute('srcdoc', '<p>Dear Ann Lee</p>');

@@ -32,6 +32,9 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
   const [channel, setChannel] = useState<Channel>(hasEmail || !hasPhone ? 'email' : 'whatsapp');
   const details: [string, string][] = [
     ['Email', tenant.email?.trim() || 'Not provided'],
+    ...(hasEmail && tenant.otherEmails.length > 0
+      ? [['Copied to', tenant.otherEmails.join(', ')] as [string, string]]
+      : []),
     ['Phone', tenant.phone?.trim() || 'Not provided'],
     ['Property', tenant.address],
   ];
@@ -90,6 +93,7 @@ export function BatchTenantCard({ entry }: { entry: BatchTenant }) {
               <EmailPreview
                 title={`Email to ${tenant.name}`}
                 to={tenant.email}
+                cc={tenant.otherEmails}
                 subject={preview.email.subject}
                 body={preview.email.content}
                 isLazy
