@@ -147,9 +147,7 @@ describe('batch message preview', () => {
     expect(within(ann).getByText('Copied to').nextElementSibling).toHaveTextContent(
       'tom.lee@example.org',
     );
-    expect(within(ann).getByText('Cc').nextElementSibling).toHaveTextContent(
-      'tom.lee@example.org',
-    );
+    expect(within(ann).getByText('Cc').nextElementSibling).toHaveTextContent('tom.lee@example.org');
     const emailPreview = within(ann).getByTitle('Email to Ann Lee');
     expect(emailPreview).toHaveAttribute('sandbox', '');
     expect(emailPreview).toHaveAttribute('srcdoc', '<p>Dear Ann Lee</p>');
