@@ -60,7 +60,8 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
       {
         name: update.name,
         email,
-        otherEmails: otherEmails === undefined ? account.other_emails : otherEmails,
+        otherEmails:
+          otherEmails === undefined ? othersBeside(account.other_emails, email) : otherEmails,
         phone: phone?.e164 ?? null,
         phoneKind: phone?.kind ?? null,
         address: update.address,
@@ -77,6 +78,12 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
     }
     return { changed };
   });
+}
+
+/** The addresses on file, when the form left them out: never the main one too. */
+function othersBeside(onFile: string | null, main: string | null): string | null {
+  const others = (onFile ?? '').split(', ').filter((address) => address && address !== main);
+  return others.length > 0 ? others.join(', ') : null;
 }
 
 /** The joint leaseholders' addresses as typed: each valid, none the main one, each once. */

@@ -61,6 +61,8 @@ describe("joint leaseholders' email addresses", () => {
       email: 'ann@example.co.uk',
       otherEmails: ['bob.smith@example.co.uk'],
     });
+    const report = await api('GET', `/api/upload/batch/${batchId}/report`);
+    expect(report.body).toContain('"Ann Smith","ann@example.co.uk; bob.smith@example.co.uk",');
 
     await upload('', '07911 123456', '250');
     expect(await account()).toMatchObject({
@@ -90,6 +92,13 @@ describe("joint leaseholders' email addresses", () => {
     const kept = await edit({ phone: '07911 123456' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().otherEmails).toEqual(['bob.smith@example.co.uk', 'cat@example.org']);
+    // …and one of them made the main address is no longer copied in as well.
+    const promoted = await edit({ email: 'cat@example.org', phone: '07911 123456' });
+    expect(promoted.json()).toMatchObject({
+      email: 'cat@example.org',
+      otherEmails: ['bob.smith@example.co.uk'],
+    });
+    await edit({ otherEmails: 'bob.smith@example.co.uk, cat@example.org' });
 
     const refusals: [object, string][] = [
       [{ otherEmails: 'bob.smith@' }, '"bob.smith@" is not a valid email address.'],

@@ -91,7 +91,10 @@ export async function batchReport(
     count(summary, 'sms', byChannel.sms);
     csv += toCsvLine([
       link.tenant_name,
-      link.tenant_email,
+      // Joint leaseholders' addresses as the sheet's cell listed them.
+      link.tenant_other_emails
+        ? `${link.tenant_email}; ${link.tenant_other_emails.replaceAll(', ', '; ')}`
+        : link.tenant_email,
       link.tenant_phone === null ? null : formatPhoneForDisplay(link.tenant_phone),
       phoneTypeOf(link),
       link.tenant_address,

@@ -32,6 +32,7 @@ describe('readSpreadsheet', () => {
         row: 2,
         name: 'Nia Evans',
         email: 'nia@example.co.uk',
+        otherEmails: null,
         phone: '+447911123456',
         phoneKind: 'mobile',
         address: '7 Castle Street',
