@@ -385,6 +385,7 @@ describe('bulk upload', () => {
     expect(margaret.tenant).toEqual({
       name: 'Margaret Hughes',
       email: 'margaret.hughes@example.co.uk',
+      otherEmails: [],
       phone: '+447911123456',
       address: MARGARET[3],
     });
