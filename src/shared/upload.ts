@@ -19,7 +19,14 @@ export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
 /** The template's header: the required columns, then the optional ones. */
 export const TEMPLATE_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as const;
-export type UploadColumn = RequiredColumn | OptionalColumn;
+
+/**
+ * Read when a sheet has one, never asked for nor in the template: joint leaseholders' emails
+ * kept in a column of their own ('Email 2', 'Lessee 2 Email'), copied on every email.
+ */
+export const EXTRA_COLUMNS = ['Other Email Addresses'] as const;
+export const READ_COLUMNS = [...TEMPLATE_COLUMNS, ...EXTRA_COLUMNS] as const;
+export type UploadColumn = RequiredColumn | OptionalColumn | (typeof EXTRA_COLUMNS)[number];
 
 /**
  * Which of the file's headings holds a column, chosen by the clerk when a required column
@@ -103,7 +110,7 @@ export const LayoutKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'Not a column 
  * or an address kept in parts, joined in this order), and the headings nothing was read from.
  */
 export const ColumnsReadSchema = z.object({
-  read: z.array(z.object({ column: z.enum(TEMPLATE_COLUMNS), headings: z.array(z.string()) })),
+  read: z.array(z.object({ column: z.enum(READ_COLUMNS), headings: z.array(z.string()) })),
   unread: z.array(z.string()),
   /** Columns read as the clerk chose for this layout, and the layout's key to forget them by. */
   chosen: z.array(z.enum(TEMPLATE_COLUMNS)).optional(),

@@ -271,9 +271,8 @@ test.describe('leaseholders', () => {
     test.setTimeout(60_000);
     const tag = uniqueTag();
     const name = `Ann Smith ${tag}`;
-    const [ann, bob, cat] = ['ann', 'bob', 'cat'].map(
-      (who) => `${who}.${tag.toLowerCase()}@example.co.uk`,
-    );
+    const emailOf = (who: string) => `${who}.${tag.toLowerCase()}@example.co.uk`;
+    const [ann, bob, cat] = [emailOf('ann'), emailOf('bob'), emailOf('cat')];
     await uploadSheet(page, [
       `${name},"${ann}; ${bob}",,"Flat 6, 12 Riverside Court, London SE1 9AA",500.00,RIV-${tag}`,
     ]);

@@ -35,15 +35,19 @@ const PLACEHOLDER =
 /**
  * A row's email and phone. A row is refused only when no channel can reach the leaseholder; a
  * bad phone beside a good email (or the reverse) keeps the row, sent by the channel that works,
- * with a warning for the clerk. A landline is kept for the record but never messaged.
+ * with a warning for the clerk. A landline is kept for the record but never messaged. A joint
+ * leaseholder's column of their own (`otherCell`) is copied in, or sent to when the email is blank.
  */
-export function checkContact(emailCell: string, phoneCell: string): CheckedContact {
-  const emailText = PLACEHOLDER.test(emailCell) ? '' : emailCell;
+export function checkContact(emailCell: string, phoneCell: string, otherCell = ''): CheckedContact {
+  const otherText = PLACEHOLDER.test(otherCell) ? '' : otherCell;
+  const extra = otherText === '' ? [] : addressesIn(otherText).filter(isAddress);
+  const mainText = PLACEHOLDER.test(emailCell) ? '' : emailCell;
+  const emailText = mainText === '' ? extra.join('; ') : mainText;
   const phoneText = PLACEHOLDER.test(phoneCell) ? '' : phoneCell;
   const [address = '', ...others] = addressesIn(emailText);
-  const isEmailBad = emailText !== '' && (address.length > 254 || !EMAIL_PATTERN.test(address));
+  const isEmailBad = emailText !== '' && !isAddress(address);
   const email = emailText === '' || isEmailBad ? null : address.toLowerCase();
-  const copies = email === null ? [] : otherAddresses(email, others);
+  const copies = email === null ? [] : otherAddresses(email, [...others, ...extra]);
   const phones = phoneText === '' ? [] : phonesIn(phoneText);
   // WhatsApp and SMS need a mobile: of several numbers, the first mobile.
   const chosen = phones.find((phone) => phone.parsed.kind === 'mobile') ?? phones[0];
@@ -90,6 +94,11 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
       field: 'Email Address',
       message: `email ${emailText} is not a valid email address — WhatsApp and SMS only`,
     });
+  } else if (otherText !== '' && extra.length === 0) {
+    contact.warnings.push({
+      field: 'Other Email Addresses',
+      message: `other email ${otherText} is not a valid email address — not copied in`,
+    });
   } else if (copies.length >= MAX_EMAILS) {
     contact.warnings.push({
       field: 'Email Address',
@@ -128,9 +137,13 @@ export function checkContact(emailCell: string, phoneCell: string): CheckedConta
 function otherAddresses(first: string, others: readonly string[]): string[] {
   const seen = new Set([first]);
   for (const other of others) {
-    if (other.length <= 254) seen.add(other.toLowerCase());
+    if (isAddress(other)) seen.add(other.toLowerCase());
   }
   return [...seen].slice(1);
+}
+
+function isAddress(text: string): boolean {
+  return text.length <= 254 && EMAIL_PATTERN.test(text);
 }
 
 /** What stands between two numbers in a phone cell ('07911 123456 / 020 7946 0018'). */

@@ -16,7 +16,7 @@ const sha256 = (text: string | Buffer) => createHash('sha256').update(text).dige
  */
 export function dedupeKeyOf(bytes: Buffer, now: number, columnsRead?: ColumnsRead): string {
   const key = `${sha256(bytes)}:${Math.floor(now / DAY_MS)}`;
-  const chosen = columnsRead?.chosen ?? [];
+  const chosen: readonly string[] = columnsRead?.chosen ?? [];
   if (chosen.length === 0) return key;
   const read = columnsRead!.read.filter((each) => chosen.includes(each.column));
   return `${key}:${sha256(JSON.stringify(read)).slice(0, 16)}`;

@@ -258,7 +258,7 @@ describe('the importer', () => {
     ]);
   }, 60_000);
 
-  it('reads the first of a contact system’s numbered emails and phones, and a debtor’s headings', async () => {
+  it('reads a contact system’s numbered emails (the second copied in), its first phone, and a debtor’s headings', async () => {
     const sheet = csvOf([
       ['Debtor Name', 'Email 1', 'Email 2', 'Phone 1', 'Phone 2', 'Premises Address', 'Debt'],
       [
@@ -283,7 +283,48 @@ describe('the importer', () => {
         balance_pence: 1_000,
       },
     ]);
-    expect((await batchOf(t.app, cookie, read)).columnsRead.unread).toEqual(['Email 2', 'Phone 2']);
+    const { columnsRead } = await batchOf(t.app, cookie, read);
+    expect(columnsRead.unread).toEqual(['Phone 2']);
+    expect(columnsRead.read).toContainEqual({
+      column: 'Other Email Addresses',
+      headings: ['Email 2'],
+    });
+    const [account] = await t.ctx.db.selectFrom('tenants').select('other_emails').execute();
+    expect(account!.other_emails).toBe('nia.work@example.co.uk');
+  }, 60_000);
+
+  it('copies joint leaseholders’ own email column in, or sends to it when the first is blank', async () => {
+    const sheet = csvOf([
+      ['Lessee 1', 'Lessee 1 Email', 'Lessee 2 Email', 'Mobile', 'Property', 'Balance'],
+      ['Ann Smith', 'ann@example.co.uk', 'Bob@Example.co.uk', '', 'Flat 1', '10'],
+      ['Cy Jones', '', 'dee.jones@example.co.uk', '', 'Flat 2', '20'],
+      ['Eve Price', 'eve@example.co.uk', 'N/A', '', 'Flat 3', '30'],
+      ['Fay Rees', 'fay@example.co.uk', 'fay at home', '', 'Flat 4', '40'],
+      ['Gil Ward', 'gil@example.co.uk', 'gil@example.co.uk', '', 'Flat 5', '50'],
+    ]);
+    const read = await uploadFile(t.app, cookie, 'joint.csv', sheet);
+    expect(read.statusCode, read.body).toBe(200);
+    const batch = await batchOf(t.app, cookie, read);
+    expect(batch.columnsRead.unread).toEqual([]);
+    expect(batch.warnings).toEqual([
+      {
+        row: 5,
+        field: 'Other Email Addresses',
+        message: 'other email fay at home is not a valid email address — not copied in',
+      },
+    ]);
+    const accounts = await t.ctx.db
+      .selectFrom('tenants')
+      .select(['name', 'email', 'other_emails'])
+      .orderBy('name')
+      .execute();
+    expect(accounts.map((row) => [row.name, row.email, row.other_emails])).toEqual([
+      ['Ann Smith', 'ann@example.co.uk', 'bob@example.co.uk'],
+      ['Cy Jones', 'dee.jones@example.co.uk', null],
+      ['Eve Price', 'eve@example.co.uk', null],
+      ['Fay Rees', 'fay@example.co.uk', null],
+      ['Gil Ward', 'gil@example.co.uk', null],
+    ]);
   }, 60_000);
 
   it('reads joint leaseholders’ numbered name columns by the first named, with no question', async () => {

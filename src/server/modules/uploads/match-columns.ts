@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type ColumnMapping,
   type ColumnsRead,
+  READ_COLUMNS,
   REQUIRED_COLUMNS,
   type RequiredColumn,
   TEMPLATE_COLUMNS,
@@ -64,7 +65,7 @@ export function matchColumns(
     columns.set(column, [index]);
     used.add(index);
   }
-  for (const column of TEMPLATE_COLUMNS) {
+  for (const column of READ_COLUMNS) {
     if (columns.has(column)) continue;
     for (const alias of COLUMN_ALIASES[column]) {
       const key = headingKey(alias);
@@ -235,7 +236,7 @@ export function columnsReadOf(
   mapping: ColumnMapping | null,
 ): ColumnsRead {
   const heading = (at: number) => (header[at] ?? '').trim();
-  const read = TEMPLATE_COLUMNS.flatMap((column) => {
+  const read = READ_COLUMNS.flatMap((column) => {
     const at = columns.get(column);
     return at ? [{ column, headings: at.map(heading) }] : [];
   });

@@ -209,7 +209,11 @@ function checkRow(
 
   const contact = settledContact(
     balance,
-    checkContact(cell('Email Address'), cell('Phone Number (for WhatsApp)')),
+    checkContact(
+      cell('Email Address'),
+      cell('Phone Number (for WhatsApp)'),
+      cell('Other Email Addresses'),
+    ),
   );
   issues.push(...contact.issues);
 

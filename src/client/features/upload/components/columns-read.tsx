@@ -10,6 +10,7 @@ const LABELS: Record<UploadColumn, string> = {
   'Property Address': 'Address',
   'Balance Due (£)': 'Balance',
   'Account Reference': 'Reference',
+  'Other Email Addresses': 'Other emails',
 };
 
 const quoted = (heading: string) => `“${heading}”`;
@@ -22,7 +23,7 @@ const quoted = (heading: string) => `“${heading}”`;
  */
 export function ColumnsReadSummary({ columnsRead }: { columnsRead: ColumnsRead }) {
   const forget = useForgetColumnChoices();
-  const chosen = new Set(columnsRead.chosen ?? []);
+  const chosen = new Set<string>(columnsRead.chosen ?? []);
   const { layout } = columnsRead;
   return (
     <section
