@@ -1,7 +1,10 @@
+import { ERASED_TEXT } from '../../../shared/data-protection.js';
 import type { TimelineEvent, TimelineKind } from '../../../shared/leaseholders.js';
 import { OFFLINE_PAYMENT_METHOD_LABELS } from '../../../shared/leaseholders.js';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment-page.js';
 import type { AppContext } from '../../context.js';
+import { emailsOf } from '../../lib/email-list.js';
+import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { type Draft, fromAccountEvent, pounds, ukDay } from './account-event-lines.js';
 
 /** A long history stays readable and quick: the newest events, which are the ones acted on. */
@@ -19,6 +22,22 @@ const CLOSED: Record<string, { kind: TimelineKind; title: string }> = {
   settled: { kind: 'link_settled', title: 'Link closed: nothing owed' },
   cancelled: { kind: 'link_cancelled', title: 'Link cancelled' },
 };
+
+/**
+ * Who a message went to, after why: staff on the phone to a leaseholder (or their joint
+ * leaseholder) can say which number or address it was sent to. Nothing once erased.
+ */
+function withRecipients(
+  why: string | null,
+  message: { channel: string; recipient: string; cc: string | null },
+): string | null {
+  if (message.recipient === ERASED_TEXT) return why;
+  const to =
+    message.channel === 'email' ? message.recipient : formatPhoneForDisplay(message.recipient);
+  const copies = emailsOf(message.cc);
+  const line = `To ${to}${copies.length > 0 ? `, copied to ${copies.join(', ')}` : ''}`;
+  return why ? `${why} · ${line}` : line;
+}
 
 function finish(event: Draft): TimelineEvent & { time: number } {
   return {
@@ -98,7 +117,17 @@ export async function accountTimeline(
   if (linkIds.length > 0) {
     const messages = await ctx.db
       .selectFrom('messages')
-      .select(['id', 'link_id', 'kind', 'channel', 'status', 'error', 'created_at', 'recipient'])
+      .select([
+        'id',
+        'link_id',
+        'kind',
+        'channel',
+        'status',
+        'error',
+        'created_at',
+        'recipient',
+        'cc',
+      ])
       // Why it was sent (staff's send, a chase, the leaseholder's request), said when queued.
       .select((eb) =>
         eb
@@ -128,7 +157,7 @@ export async function accountTimeline(
         kind: 'message',
         title: `${MESSAGE_TITLES[message.kind] ?? message.kind} by ${CHANNEL_NAMES[message.channel] ?? message.channel}`,
         status: message.status,
-        detail: message.error ?? message.why_not ?? message.why,
+        detail: message.error ?? message.why_not ?? withRecipients(message.why, message),
         linkId: message.link_id,
         refId: message.id,
       });

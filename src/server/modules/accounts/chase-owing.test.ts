@@ -165,8 +165,8 @@ describe('chasing everyone owing who has no open link', () => {
       })
     ).json().timeline as { kind: string; detail: string | null }[];
     expect(timeline.filter((line) => line.kind === 'message').map((line) => line.detail)).toEqual([
-      CHASE_DETAIL,
-      CHASE_DETAIL,
+      `${CHASE_DETAIL} · To margaret.hughes@example.co.uk`,
+      `${CHASE_DETAIL} · To 07700 900123`,
     ]);
     const audit = await t.ctx.db
       .selectFrom('audit_log')

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
+import { emailsOf, storedEmails } from '../../lib/email-list.js';
 import { AppError } from '../../lib/errors.js';
 import { parsePhone } from '../uploads/parse-phone.js';
 import { referenceKeyOf } from './account-keys.js';
@@ -82,8 +83,7 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
 
 /** The addresses on file, when the form left them out: never the main one too. */
 function othersBeside(onFile: string | null, main: string | null): string | null {
-  const others = (onFile ?? '').split(', ').filter((address) => address && address !== main);
-  return others.length > 0 ? others.join(', ') : null;
+  return storedEmails(emailsOf(onFile).filter((address) => address !== main));
 }
 
 /** The joint leaseholders' addresses as typed: each valid, none the main one, each once. */
@@ -107,5 +107,5 @@ function readOtherEmails(update: ContactUpdate): string | null {
       `At most ${MAX_OTHER_EMAILS} other email addresses can be copied in.`,
     );
   }
-  return copies.length > 0 ? copies.join(', ') : null;
+  return storedEmails(copies);
 }

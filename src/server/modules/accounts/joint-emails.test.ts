@@ -20,7 +20,7 @@ describe("joint leaseholders' email addresses", () => {
   });
   afterEach(() => t.close());
 
-  const api = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
+  const api = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
     t.app.inject({
       method,
       url,
@@ -80,6 +80,19 @@ describe("joint leaseholders' email addresses", () => {
         detail: 'Copied to: bob.smith@example.co.uk → (none)',
       }),
     );
+  });
+
+  it('says in the history who each message went to, the copies included', async () => {
+    await upload('ann@example.co.uk; bob.smith@example.co.uk', '07911 123456');
+    const { id } = await account();
+    expect((await api('POST', `/api/leaseholders/${id}/links`)).statusCode).toBe(201);
+    const messages = (await account()).timeline.filter(
+      (event: { kind: string }) => event.kind === 'message',
+    );
+    expect(messages.map((event: { detail: string }) => event.detail).sort()).toEqual([
+      'Sent by staff from the leaseholder page · To 07911 123456',
+      'Sent by staff from the leaseholder page · To ann@example.co.uk, copied to bob.smith@example.co.uk',
+    ]);
   });
 
   it('lets staff add, keep and remove them, refusing what could not be sent to', async () => {

@@ -9,6 +9,7 @@ import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Engine } from '../../db/engine.js';
 import type { TenantsTable } from '../../db/schema.js';
+import { emailsOf } from '../../lib/email-list.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { paymentUrlOf } from '../messages/message-content.js';
 import { TOTAL_CAP } from '../payment-links/list-payment-links.js';
@@ -163,7 +164,7 @@ export function toLeaseholderItem(
     reference: row.reference,
     name: row.name,
     email: row.email,
-    otherEmails: row.other_emails ? row.other_emails.split(', ') : [],
+    otherEmails: emailsOf(row.other_emails),
     phone: row.phone,
     phoneDisplay: row.phone === null ? null : formatPhoneForDisplay(row.phone),
     phoneKind: row.phone_kind,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
+import { emailsOf } from '../../lib/email-list.js';
 import { findAccount } from '../accounts/get-account.js';
 
 /** Account events that are a person's own words rather than a change to the account. */
@@ -83,7 +84,7 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
       reference: account.reference,
       name: account.name,
       email: account.email,
-      otherEmails: account.other_emails ? account.other_emails.split(', ') : [],
+      otherEmails: emailsOf(account.other_emails),
       phone: account.phone,
       phoneKind: account.phone_kind,
       address: account.address,
@@ -192,7 +193,7 @@ async function readMessages(ctx: AppContext, linkIds: string[]) {
     kind: row.kind,
     channel: row.channel,
     recipient: row.recipient,
-    cc: row.cc ? row.cc.split(', ') : [],
+    cc: emailsOf(row.cc),
     status: row.status,
     error: row.error,
     createdAt: iso(row.created_at),

@@ -13,6 +13,7 @@ import { completeJobWithin } from '../../jobs/complete-job.js';
 import { DeferJob } from '../../jobs/defer-job.js';
 import type { Job, JobHandler } from '../../jobs/job-types.js';
 import { PermanentJobError } from '../../jobs/permanent-job-error.js';
+import { emailsOf } from '../../lib/email-list.js';
 import { anonymiseMessages } from '../data-protection/anonymise-messages.js';
 import { isLinkOpen } from '../payment-links/link-state.js';
 import { changeMessageStatus } from './change-message-status.js';
@@ -178,7 +179,7 @@ function deliver(ctx: AppContext, message: MessageToSend) {
   if (message.channel === 'email') {
     return ctx.channels.email.send({
       to: message.recipient,
-      cc: message.cc ? message.cc.split(', ') : [],
+      cc: emailsOf(message.cc),
       subject: message.subject ?? '',
       html: message.html ?? '',
       text: message.body,

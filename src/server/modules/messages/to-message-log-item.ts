@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { MessageLogItem } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { MessageContentsTable, MessageEventsTable, MessagesTable } from '../../db/schema.js';
+import { emailsOf } from '../../lib/email-list.js';
 
 export type MessageRowWithTenant = Selectable<MessagesTable> &
   Omit<Selectable<MessageContentsTable>, 'message_id' | 'variables'> & { tenant_name: string };
@@ -57,7 +58,7 @@ export function toMessageLogItem(
     kind: row.kind,
     channel: row.channel,
     recipient: row.recipient,
-    cc: row.cc ? row.cc.split(', ') : [],
+    cc: emailsOf(row.cc),
     status: row.status,
     subject: row.subject,
     body: row.body,

@@ -1,6 +1,7 @@
 import type { BatchPreview } from '../../../shared/messages.js';
 import { penceToDecimalString } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
+import { emailsOf } from '../../lib/email-list.js';
 import { linkTemplateValues, renderMessageContent } from '../messages/message-content.js';
 import { getTemplates } from '../templates/get-templates.js';
 import { batchLinks } from '../uploads/batch-links.js';
@@ -33,7 +34,7 @@ export async function previewBatch(ctx: AppContext, batchId: string): Promise<Ba
         tenant: {
           name: link.tenant_name,
           email: link.tenant_email,
-          otherEmails: link.tenant_other_emails ? link.tenant_other_emails.split(', ') : [],
+          otherEmails: emailsOf(link.tenant_other_emails),
           phone: isTextable ? link.tenant_phone : null,
           address: link.tenant_address,
         },

@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN, MAX_OTHER_EMAILS } from '../../../shared/leaseholders.js';
 import type { RowIssue } from '../../../shared/upload.js';
+import { storedEmails } from '../../lib/email-list.js';
 import { type ParsedPhone, parsePhone } from './parse-phone.js';
 
 /** What stands between the addresses and names in a cell: never part of an address. */
@@ -56,7 +57,7 @@ export function checkContact(emailCell: string, phoneCell: string, otherCell = '
   const isLandline = parsed?.kind === 'landline';
   const contact: CheckedContact = {
     email,
-    otherEmails: copies.length > 0 ? copies.slice(0, MAX_EMAILS - 1).join(', ') : null,
+    otherEmails: storedEmails(copies.slice(0, MAX_EMAILS - 1)),
     phone: parsed?.e164 ?? null,
     phoneKind: parsed?.kind ?? null,
     issues: [],
