@@ -113,7 +113,8 @@ export async function updateContacts(
   // VALUES columns are column1… on both engines; every one of these is text.
   await sql`update tenants set name = v.column2, email = v.column3, phone = v.column4,
       phone_kind = v.column5, address = v.column6, reference = v.column7, reference_key = v.column8,
-      match_key = v.column9, search_text = v.column10, other_emails = v.column11, updated_at = ${ctx.clock.now()}
+      match_key = v.column9, search_text = v.column10, other_emails = v.column11,
+      updated_at = ${ctx.clock.now()}
     from (values ${sql.join(rows)}) as v
     where tenants.id = v.column1`.execute(ctx.db);
   await addAccountEvents(ctx, events);

@@ -16,7 +16,7 @@ vi.mock('@/components/ui/toaster', () => ({
   Toaster: () => null,
 }));
 
-const MARGARET = makeLeaseholder();
+const MARGARET = makeLeaseholder({ otherEmails: ['tom.hughes@example.org'] });
 const DAFYDD = makeLeaseholder({
   id: 'acc-2',
   reference: null,
@@ -87,6 +87,9 @@ describe('Leaseholders list', () => {
     expect(within(margaret).getByText('£1,200.00')).toBeInTheDocument();
     expect(within(margaret).getByText('31 days')).toBeInTheDocument();
     expect(within(margaret).getByText('07911 123456')).toBeInTheDocument();
+    expect(within(margaret).getByTitle('Copied to tom.hughes@example.org')).toHaveTextContent(
+      '(+1 copied)',
+    );
     const dafydd = screen.getByRole('link', { name: 'Dafydd Jones' }).closest('tr')!;
     expect(within(dafydd).getByText('£25.00 in credit')).toBeInTheDocument();
     expect(within(dafydd).getByText('On hold until 01/12/2026')).toBeInTheDocument();

@@ -78,7 +78,11 @@ function LeaseholderRow({ leaseholder, now }: { leaseholder: LeaseholderItem; no
       <td className="hidden min-w-0 text-muted-foreground lg:table-cell lg:px-4 lg:py-3">
         <div>
           {leaseholder.email ? <EmailAddress address={leaseholder.email} /> : 'No email'}
-          {leaseholder.otherEmails.length > 0 ? ` +${leaseholder.otherEmails.length}` : null}
+          {leaseholder.otherEmails.length > 0 ? (
+            <span title={`Copied to ${leaseholder.otherEmails.join(', ')}`}>
+              {` (+${leaseholder.otherEmails.length} copied)`}
+            </span>
+          ) : null}
         </div>
         <div>{leaseholder.phoneDisplay ?? 'No phone'}</div>
       </td>
