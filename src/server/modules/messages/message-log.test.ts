@@ -22,7 +22,12 @@ describe('Message Log API', () => {
   afterEach(() => t.close());
 
   /** A link sent (captured) at the current test time, then the clock moves on a minute. */
-  async function sentLink(tenant: { name: string; email?: string | null; phone?: string | null }) {
+  async function sentLink(tenant: {
+    name: string;
+    email?: string | null;
+    other_emails?: string | null;
+    phone?: string | null;
+  }) {
     const link = await createPaymentLink(t.ctx, { tenant });
     await sendPaymentLinkMessages(t.ctx, [link.id]);
     await runDueJobs(t.ctx, jobHandlers(t.ctx), { workerId: 'test', limit: 10 });
@@ -43,7 +48,11 @@ describe('Message Log API', () => {
 
   it('lists messages newest first with the tenant name, the timeline and the total', async () => {
     const older = await sentLink({ name: 'Margaret Hughes', phone: null });
-    const newer = await sentLink({ name: 'David Okafor', phone: null });
+    const newer = await sentLink({
+      name: 'David Okafor',
+      other_emails: 'ada.okafor@example.org',
+      phone: null,
+    });
 
     const response = await get('/api/messages');
 
@@ -59,10 +68,12 @@ describe('Message Log API', () => {
       kind: 'payment_link',
       channel: 'email',
       recipient: 'margaret.hughes@example.co.uk',
+      cc: ['ada.okafor@example.org'],
       status: 'captured',
       providerId: null,
       error: null,
     });
+    expect(page.items[1]!.cc).toEqual([]);
     expect(item!.subject).toMatch(/^Payment due: /);
     expect(item!.html).toContain('Dear David Okafor,');
     expect(item!.events.map((event) => event.status)).toEqual(['queued', 'captured']);
