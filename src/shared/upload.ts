@@ -24,7 +24,7 @@ export const TEMPLATE_COLUMNS = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS] as co
  * Read when a sheet has one, never asked for nor in the template: joint leaseholders' emails
  * kept in a column of their own ('Email 2', 'Lessee 2 Email'), copied on every email.
  */
-export const EXTRA_COLUMNS = ['Other Email Addresses'] as const;
+const EXTRA_COLUMNS = ['Other Email Addresses'] as const;
 export const READ_COLUMNS = [...TEMPLATE_COLUMNS, ...EXTRA_COLUMNS] as const;
 export type UploadColumn = RequiredColumn | OptionalColumn | (typeof EXTRA_COLUMNS)[number];
 
