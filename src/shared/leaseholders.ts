@@ -249,6 +249,11 @@ export const NoteRequestSchema = z.object({
  */
 export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\].]+(?:\.[^\s@<>(),;:"[\].]+)+$/;
 
+/** EMAIL_PATTERN within the 254 characters an address may have (RFC 5321). */
+export function isEmailAddress(text: string): boolean {
+  return text.length <= 254 && EMAIL_PATTERN.test(text);
+}
+
 /** Joint leaseholders' addresses copied on each email, besides the main one. */
 export const MAX_OTHER_EMAILS = 4;
 

@@ -1,13 +1,13 @@
 import {
   type ContactUpdate,
-  EMAIL_PATTERN,
+  isEmailAddress,
   MAX_OTHER_EMAILS,
   splitEmails,
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
-import { emailsOf, storedEmails } from '../../lib/email-list.js';
+import { copiesBeside, emailsOf, storedEmails } from '../../lib/email-list.js';
 import { AppError } from '../../lib/errors.js';
 import { parsePhone } from '../uploads/parse-phone.js';
 import { referenceKeyOf } from './account-keys.js';
@@ -21,14 +21,15 @@ import { updateContact } from './update-contact.js';
  */
 export function editContact(ctx: AppContext, tenantId: string, update: ContactUpdate) {
   const email = update.email ? update.email.toLowerCase() : null;
-  if (email && !EMAIL_PATTERN.test(email)) {
+  if (email && !isEmailAddress(email)) {
     throw new AppError('INVALID_REQUEST', `"${update.email}" is not a valid email address.`);
   }
   const phone = update.phone ? parsePhone(update.phone) : null;
   if (update.phone && !phone) {
     throw new AppError('INVALID_REQUEST', `"${update.phone}" is not a valid phone number.`);
   }
-  const otherEmails = update.otherEmails === undefined ? undefined : readOtherEmails(update);
+  const otherEmails =
+    update.otherEmails === undefined ? undefined : readOtherEmails(update.otherEmails, email);
   if (!email && phone?.kind !== 'mobile') {
     throw new AppError(
       'INVALID_REQUEST',
@@ -62,7 +63,9 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
         name: update.name,
         email,
         otherEmails:
-          otherEmails === undefined ? othersBeside(account.other_emails, email) : otherEmails,
+          otherEmails === undefined
+            ? storedEmails(copiesBeside(email, emailsOf(account.other_emails)))
+            : otherEmails,
         phone: phone?.e164 ?? null,
         phoneKind: phone?.kind ?? null,
         address: update.address,
@@ -81,20 +84,14 @@ export function editContact(ctx: AppContext, tenantId: string, update: ContactUp
   });
 }
 
-/** The addresses on file, when the form left them out: never the main one too. */
-function othersBeside(onFile: string | null, main: string | null): string | null {
-  return storedEmails(emailsOf(onFile).filter((address) => address !== main));
-}
-
 /** The joint leaseholders' addresses as typed: each valid, none the main one, each once. */
-function readOtherEmails(update: ContactUpdate): string | null {
-  const main = update.email?.toLowerCase();
-  const others = [...new Set(splitEmails(update.otherEmails ?? '').map((e) => e.toLowerCase()))];
-  const bad = others.find((address) => address.length > 254 || !EMAIL_PATTERN.test(address));
+function readOtherEmails(text: string | null, main: string | null): string | null {
+  const typed = splitEmails(text ?? '');
+  const bad = typed.find((address) => !isEmailAddress(address));
   if (bad !== undefined) {
     throw new AppError('INVALID_REQUEST', `"${bad}" is not a valid email address.`);
   }
-  const copies = others.filter((address) => address !== main);
+  const copies = copiesBeside(main, typed);
   if (copies.length > 0 && !main) {
     throw new AppError(
       'INVALID_REQUEST',

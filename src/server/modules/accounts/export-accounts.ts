@@ -6,6 +6,7 @@ import type { LeaseholderExportQuerySchema } from '../../../shared/leaseholders.
 import type { AppContext } from '../../context.js';
 import { keysetPages } from '../../db/keyset-pages.js';
 import { csvStream, sendCsvDownload } from '../../http/csv-download.js';
+import { emailCell } from '../../lib/email-list.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { filteredAccounts, isCommonTerm } from './account-filters.js';
 import { accountSort, openLinksOf, toLeaseholderItem } from './list-accounts.js';
@@ -56,8 +57,7 @@ async function* records(ctx: AppContext, query: ExportQuery, pageRows: number) {
       yield [
         item.reference ?? '',
         item.name,
-        // Joint leaseholders' addresses in the one cell, as a sheet lists them: it uploads back.
-        [item.email, ...item.otherEmails].filter(Boolean).join('; '),
+        emailCell(item.email, item.otherEmails),
         item.phone === null ? '' : formatPhoneForDisplay(item.phone),
         item.address,
         item.balance,

@@ -3,7 +3,7 @@ import { penceToDecimalString } from '../../../shared/money.js';
 import type { ReportSummary } from '../../../shared/upload.js';
 import type { AppContext } from '../../context.js';
 import type { MessageChannel } from '../../db/schema.js';
-import { emailsOf } from '../../lib/email-list.js';
+import { emailCell, emailsOf } from '../../lib/email-list.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 import { paymentUrlOf } from '../messages/message-content.js';
 import { batchLinks } from './batch-links.js';
@@ -92,8 +92,7 @@ export async function batchReport(
     count(summary, 'sms', byChannel.sms);
     csv += toCsvLine([
       link.tenant_name,
-      // Joint leaseholders' addresses as the sheet's cell listed them.
-      [link.tenant_email, ...emailsOf(link.tenant_other_emails)].filter(Boolean).join('; '),
+      emailCell(link.tenant_email, emailsOf(link.tenant_other_emails)),
       link.tenant_phone === null ? null : formatPhoneForDisplay(link.tenant_phone),
       phoneTypeOf(link),
       link.tenant_address,

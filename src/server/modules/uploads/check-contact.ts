@@ -1,6 +1,6 @@
-import { EMAIL_PATTERN, MAX_OTHER_EMAILS } from '../../../shared/leaseholders.js';
+import { EMAIL_PATTERN, isEmailAddress, MAX_OTHER_EMAILS } from '../../../shared/leaseholders.js';
 import type { RowIssue } from '../../../shared/upload.js';
-import { storedEmails } from '../../lib/email-list.js';
+import { copiesBeside, storedEmails } from '../../lib/email-list.js';
 import { type ParsedPhone, parsePhone } from './parse-phone.js';
 
 /** What stands between the addresses and names in a cell: never part of an address. */
@@ -41,14 +41,16 @@ const PLACEHOLDER =
  */
 export function checkContact(emailCell: string, phoneCell: string, otherCell = ''): CheckedContact {
   const otherText = PLACEHOLDER.test(otherCell) ? '' : otherCell;
-  const extra = otherText === '' ? [] : addressesIn(otherText).filter(isAddress);
+  const extra = otherText === '' ? [] : addressesIn(otherText).filter(isEmailAddress);
   const mainText = PLACEHOLDER.test(emailCell) ? '' : emailCell;
   const emailText = mainText === '' ? extra.join('; ') : mainText;
   const phoneText = PLACEHOLDER.test(phoneCell) ? '' : phoneCell;
   const [address = '', ...others] = addressesIn(emailText);
-  const isEmailBad = emailText !== '' && !isAddress(address);
+  const isEmailBad = emailText !== '' && !isEmailAddress(address);
   const email = emailText === '' || isEmailBad ? null : address.toLowerCase();
-  const copies = email === null ? [] : otherAddresses(email, [...others, ...extra]);
+  // Joint leaseholders share a cell ('ann@…; bob@…'): the first is sent to, the others copied in.
+  const copies =
+    email === null ? [] : copiesBeside(email, [...others.filter(isEmailAddress), ...extra]);
   const phones = phoneText === '' ? [] : phonesIn(phoneText);
   // WhatsApp and SMS need a mobile: of several numbers, the first mobile.
   const chosen = phones.find((phone) => phone.parsed.kind === 'mobile') ?? phones[0];
@@ -129,22 +131,6 @@ export function checkContact(emailCell: string, phoneCell: string, otherCell = '
     });
   }
   return contact;
-}
-
-/**
- * The cell's addresses after the first, lower-cased, each once: joint leaseholders share a cell
- * ('ann@…; bob@…'), and every email goes to the first with the others copied in.
- */
-function otherAddresses(first: string, others: readonly string[]): string[] {
-  const seen = new Set([first]);
-  for (const other of others) {
-    if (isAddress(other)) seen.add(other.toLowerCase());
-  }
-  return [...seen].slice(1);
-}
-
-function isAddress(text: string): boolean {
-  return text.length <= 254 && EMAIL_PATTERN.test(text);
 }
 
 /** What stands between two numbers in a phone cell ('07911 123456 / 020 7946 0018'). */

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import {
   type ContactUpdate,
   EMAIL_PATTERN,
+  isEmailAddress,
   type LeaseholderDetail,
   MAX_OTHER_EMAILS,
   splitEmails,
@@ -32,7 +33,7 @@ const ContactFormSchema = z.object({
     .trim()
     .max(1300)
     .refine(
-      (text) => splitEmails(text).every((address) => EMAIL_PATTERN.test(address)),
+      (text) => splitEmails(text).every(isEmailAddress),
       'Enter email addresses such as name@example.co.uk, separated by commas',
     )
     .refine(
