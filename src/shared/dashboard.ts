@@ -82,3 +82,25 @@ export const UnsentUploadSchema = z.object({
   firstExpiresAt: z.string(),
 });
 export type UnsentUpload = z.infer<typeof UnsentUploadSchema>;
+
+/** GET /api/dashboard/replies: a leaseholder's reply by WhatsApp or text, not yet read by staff. */
+export const LeaseholderReplySchema = z.object({
+  /** The reply's line in the account's history; POST /api/dashboard/replies/{id}/read. */
+  id: z.string(),
+  accountId: z.string(),
+  tenantName: z.string(),
+  address: z.string(),
+  channel: z.enum(['whatsapp', 'sms']),
+  text: z.string(),
+  receivedAt: z.string(),
+});
+export type LeaseholderReply = z.infer<typeof LeaseholderReplySchema>;
+
+/** The newest unread replies, and how many there are in all. */
+export const LeaseholderRepliesSchema = z.object({
+  items: z.array(LeaseholderReplySchema),
+  total: z.number(),
+});
+export type LeaseholderReplies = z.infer<typeof LeaseholderRepliesSchema>;
+
+export const REPLY_NOT_FOUND_MESSAGE = 'Reply not found.';

@@ -128,6 +128,9 @@ export const TIMELINE_KINDS = [
   'credit',
   'link_requested',
   'callback',
+  'reply',
+  'texts_stopped',
+  'texts_started',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -163,6 +166,8 @@ export const LeaseholderDetailSchema = LeaseholderItemSchema.extend({
   timeline: z.array(TimelineEventSchema),
   /** While this account owes: the others owing at its property, oldest first (at most 5). */
   sameFlat: z.array(SameFlatAccountSchema),
+  /** When their mobile replied STOP (ISO): no WhatsApp or texts go to it until START; else null. */
+  textsStoppedAt: z.string().nullable(),
 });
 export type LeaseholderDetail = z.infer<typeof LeaseholderDetailSchema>;
 

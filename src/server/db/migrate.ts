@@ -31,6 +31,7 @@ import { propertyKey } from './migrations/0028-property-key.js';
 import { columnsRead } from './migrations/0029-columns-read.js';
 import { nameKey } from './migrations/0031-name-key.js';
 import { jointEmails } from './migrations/0032-joint-emails.js';
+import { textsStopped } from './migrations/0033-texts-stopped.js';
 import type { Database } from './schema.js';
 
 /**
@@ -73,6 +74,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '0030-address-keys': nameKeys(engine),
     '0031-name-key': nameKey(engine),
     '0032-joint-emails': jointEmails(engine),
+    '0033-texts-stopped': textsStopped(engine),
   };
 }
 

@@ -107,6 +107,17 @@ export interface AccountEventsTable {
   text: string | null;
   /** JSON text. */
   details: string | null;
+  /** A leaseholder's reply: when staff marked it read (null: on the dashboard still). */
+  read_at: Generated<number | null>;
+}
+
+/** A number that replied STOP: no WhatsApp or text goes to it until it replies START. */
+export interface TextOptOutsTable {
+  /** E.164, as tenants.phone holds it. */
+  phone: string;
+  stopped_at: number;
+  /** 'reply': their STOP reached our webhook; 'twilio': Twilio refused a text to it (21610). */
+  source: 'reply' | 'twilio';
 }
 
 export type BatchStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
@@ -280,6 +291,7 @@ export interface Database {
   owed_deltas: OwedDeltasTable;
   account_events: AccountEventsTable;
   chases: ChasesTable;
+  text_opt_outs: TextOptOutsTable;
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;

@@ -62,6 +62,7 @@ export function makeDetail(
     createdAt: '2026-10-02T09:00:00.000Z',
     timeline,
     sameFlat: [],
+    textsStoppedAt: null,
     ...overrides,
   };
 }

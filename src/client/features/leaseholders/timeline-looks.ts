@@ -13,6 +13,8 @@ import {
   Loader2,
   type LucideIcon,
   Mail,
+  MessageCircleReply,
+  MessageSquareOff,
   MessageSquareText,
   PauseCircle,
   PhoneCall,
@@ -63,6 +65,9 @@ const KINDS: Record<TimelineKind, { icon: LucideIcon; tone: Tone; group: Timelin
   contact_changed: { icon: UserPen, tone: 'muted', group: 'notes' },
   link_requested: { icon: Send, tone: 'info', group: 'messages' },
   callback: { icon: PhoneCall, tone: 'warning', group: 'messages' },
+  reply: { icon: MessageCircleReply, tone: 'primary', group: 'messages' },
+  texts_stopped: { icon: MessageSquareOff, tone: 'warning', group: 'messages' },
+  texts_started: { icon: MessageSquareText, tone: 'muted', group: 'messages' },
 };
 
 /** A message's icon is its channel's (the server's title ends "by email", "by WhatsApp"…). */

@@ -87,6 +87,28 @@ export function fromAccountEvent(event: {
       return { ...base, kind: 'link_cancelled', title: 'Link cancelled by staff' };
     case 'payment_returned':
       return { ...base, ...returnedLine(details, event.text) };
+    case 'reply':
+      return {
+        ...base,
+        kind: 'reply',
+        title: `Replied by ${details.channel === 'whatsapp' ? 'WhatsApp' : 'text'}`,
+      };
+    case 'texts_stopped':
+      return {
+        ...base,
+        kind: 'texts_stopped',
+        title:
+          details.source === 'twilio'
+            ? 'Twilio refused a text: this number had replied STOP'
+            : 'Replied STOP: no more WhatsApp or texts',
+        detail: 'Nothing goes to their phone by WhatsApp or text until they reply START.',
+      };
+    case 'texts_started':
+      return {
+        ...base,
+        kind: 'texts_started',
+        title: 'Replied START: WhatsApp and texts resume',
+      };
     default:
       return {
         ...base,

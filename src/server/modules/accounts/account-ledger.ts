@@ -20,7 +20,10 @@ export type AccountEventKind =
   | 'link_cancelled'
   | 'credit'
   | 'link_requested'
-  | 'payment_returned';
+  | 'payment_returned'
+  | 'texts_stopped'
+  | 'texts_started'
+  | 'reply';
 
 export interface AccountEvent {
   tenantId: string;

@@ -4,6 +4,7 @@ import {
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { textsStoppedAt } from '../messages/text-opt-outs.js';
 import { accountTimeline } from './account-timeline.js';
 import { openLinksOf, toLeaseholderItem } from './list-accounts.js';
 import { owingAtSameFlat } from './same-property.js';
@@ -37,5 +38,8 @@ export async function getAccount(ctx: AppContext, id: string): Promise<Leasehold
     createdAt: new Date(account.created_at).toISOString(),
     timeline: await accountTimeline(ctx, account),
     sameFlat: await owingAtSameFlat(ctx, account),
+    textsStoppedAt: isoOrNull(await textsStoppedAt(ctx, account.phone)),
   };
 }
+
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   DashboardStatsSchema,
   DisputedPaymentSchema,
   ExpiringLinkSchema,
+  LeaseholderRepliesSchema,
   RecentPaymentSchema,
   UnsentUploadSchema,
 } from '../../../shared/dashboard.js';
 import type { AppContext } from '../../context.js';
 import { getDashboardStats } from './get-dashboard-stats.js';
+import { listUnreadReplies, markReplyRead } from './leaseholder-replies.js';
 import { listDisputes, listExpiringLinks, listRecentPayments } from './list-dashboard-lists.js';
 import { listUnsentUploads } from './list-unsent-uploads.js';
 
@@ -35,5 +38,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/dashboard/unsent-uploads',
     { schema: { response: { 200: UnsentUploadSchema.array() } } },
     async () => listUnsentUploads(ctx),
+  );
+  app.get(
+    '/dashboard/replies',
+    { schema: { response: { 200: LeaseholderRepliesSchema } } },
+    async () => listUnreadReplies(ctx),
+  );
+  app.post(
+    '/dashboard/replies/:id/read',
+    { schema: { params: z.object({ id: z.string().max(20) }) } },
+    async (request, reply) => {
+      await markReplyRead(ctx, request.params.id);
+      return reply.status(204).send();
+    },
   );
 };

@@ -20,6 +20,7 @@ import { changeMessageStatus } from './change-message-status.js';
 import { pauseChannel, SLOW_DOWN_PAUSE_MS, takeSendSlot } from './channel-pace.js';
 import { fallBackToSms } from './fall-back-to-sms.js';
 import { resumeAfterHold } from './resume-after-hold.js';
+import { stoppedReason, stopTexts, TWILIO_OPTED_OUT } from './text-opt-outs.js';
 
 const PayloadSchema = z.object({ messageId: z.string().min(1) });
 
@@ -30,6 +31,8 @@ type MessageToSend = Selectable<MessagesTable> &
     link_expires_at: number;
     hold_until: number | null;
     erased_at: number | null;
+    /** When the recipient's number replied STOP (WhatsApp and SMS only). */
+    texts_stopped_at: number | null;
   };
 
 /** Where Twilio posts delivery statuses (modules/webhooks verifies them). */
@@ -83,6 +86,17 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
     );
   }
 
+  // They replied STOP: nothing more by WhatsApp or text, not even an SMS in WhatsApp's place.
+  if (message.texts_stopped_at !== null) {
+    const reason = stoppedReason(message.recipient, Number(message.texts_stopped_at));
+    await changeMessageStatus(ctx, message.id, {
+      status: 'failed',
+      error: reason,
+      detail: `Not sent: ${reason}`,
+    });
+    return;
+  }
+
   // No 'sending' write before the provider call: the job's lease already makes this run the
   // only one for the message (claims are exclusive, FOR UPDATE SKIP LOCKED on PostgreSQL). Each
   // retry still shows on the timeline as its 'Will retry' event.
@@ -132,8 +146,14 @@ function findMessageToSend(ctx: AppContext, id: string): Promise<MessageToSend |
     .innerJoin('payment_links', 'payment_links.id', 'messages.link_id')
     .innerJoin('message_contents', 'message_contents.message_id', 'messages.id')
     .innerJoin('tenants', 'tenants.id', 'payment_links.tenant_id')
+    .leftJoin('text_opt_outs', (join) =>
+      join
+        .onRef('text_opt_outs.phone', '=', 'messages.recipient')
+        .on('messages.channel', '!=', 'email'),
+    )
     .selectAll('messages')
     .select([
+      'text_opt_outs.stopped_at as texts_stopped_at',
       'tenants.hold_until',
       'tenants.erased_at',
       'message_contents.subject',
@@ -243,6 +263,8 @@ async function recordFailure(
         : `Gave up after ${job.attempts} attempts: ${failure.text}`,
     });
     if (message.channel === 'whatsapp') await fallBackToSms(tx, message, failure);
+    // Twilio refuses texts to a number that replied STOP to us (an opt-out we never heard of).
+    if (failure.code === TWILIO_OPTED_OUT) await stopTexts(tx, message.recipient, 'twilio');
   });
   if (!isPermanent) throw error;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../integrations/messaging/twilio-status.js';
 import { changeMessageStatus } from '../messages/change-message-status.js';
 import { fallBackToSms } from '../messages/fall-back-to-sms.js';
+import { stopTexts, TWILIO_OPTED_OUT } from '../messages/text-opt-outs.js';
 
 export interface TwilioStatusUpdate {
   /** Twilio's message SID, stored as the message's provider_id when it was sent. */
@@ -75,6 +76,7 @@ export async function applyTwilioStatus(
       );
       if (!isChanged) return 'raced' as const;
       if (failure && message.channel === 'whatsapp') await fallBackToSms(tx, message, failure);
+      if (failure?.code === TWILIO_OPTED_OUT) await stopTexts(tx, message.recipient, 'twilio');
       return 'applied' as const;
     });
     if (outcome !== 'raced') return outcome;

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { verifyTwilioSignature } from '../../integrations/messaging/twilio-signature.js';
+import { applyIncomingMessage, IncomingMessageSchema } from './apply-incoming-message.js';
 import { applyTwilioStatus } from './apply-twilio-status.js';
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid webhook signature.';
@@ -14,7 +16,7 @@ const StatusCallbackSchema = z.object({
 });
 
 /**
- * Provider webhooks, outside the admin scope (the callers are Twilio's servers, not staff) and
+ * Twilio's webhooks, outside the admin scope (the callers are Twilio's servers, not staff) and
  * exempt from the same-origin check: each one is verified by its signature instead. Registered
  * with the prefix /api/webhooks; this plugin's form parser applies to these routes only.
  */
@@ -28,24 +30,29 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
   );
 
+  /** Whether Twilio sent this request: its signature over our public URL and the fields. */
+  function isFromTwilio(request: FastifyRequest, params: Record<string, string>): boolean {
+    const authToken = ctx.config.twilio?.authToken;
+    const signature = request.headers['x-twilio-signature'];
+    // The URL as Twilio called it: our public address, not the one behind a proxy
+    // (https://www.twilio.com/docs/usage/webhooks/webhooks-security).
+    const isGenuine =
+      authToken !== undefined &&
+      verifyTwilioSignature({
+        authToken,
+        url: `${ctx.config.publicBaseUrl}${request.url}`,
+        params,
+        signature: typeof signature === 'string' ? signature : undefined,
+      });
+    if (!isGenuine) request.log.warn('Twilio webhook with an invalid signature refused');
+    return isGenuine;
+  }
+
   app.post(
     '/twilio/status',
     { schema: { body: z.record(z.string(), z.string()) } },
     async (request, reply) => {
-      const authToken = ctx.config.twilio?.authToken;
-      const signature = request.headers['x-twilio-signature'];
-      // The URL as Twilio called it: our public address, not the one behind a proxy
-      // (https://www.twilio.com/docs/usage/webhooks/webhooks-security).
-      const isGenuine =
-        authToken !== undefined &&
-        verifyTwilioSignature({
-          authToken,
-          url: `${ctx.config.publicBaseUrl}${request.url}`,
-          params: request.body,
-          signature: typeof signature === 'string' ? signature : undefined,
-        });
-      if (!isGenuine) {
-        request.log.warn('Twilio status callback with an invalid signature refused');
+      if (!isFromTwilio(request, request.body)) {
         return reply.status(403).send({ message: INVALID_SIGNATURE_MESSAGE });
       }
       const callback = StatusCallbackSchema.parse(request.body);
@@ -56,6 +63,21 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       });
       // Twilio only needs a 2xx; an unknown SID is answered the same (nothing to retry).
       return reply.status(200).send();
+    },
+  );
+
+  // A leaseholder's reply to our WhatsApp or text: set as the number's (or WhatsApp sender's)
+  // incoming-message webhook in Twilio's console.
+  app.post(
+    '/twilio/incoming',
+    { schema: { body: z.record(z.string(), z.string()) } },
+    async (request, reply) => {
+      if (!isFromTwilio(request, request.body)) {
+        return reply.status(403).send({ message: INVALID_SIGNATURE_MESSAGE });
+      }
+      const answer = await applyIncomingMessage(ctx, IncomingMessageSchema.parse(request.body));
+      request.log.info({ outcome: answer.outcome }, 'Twilio incoming message');
+      return reply.status(200).type('text/xml').send(answer.twiml);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { Contact, Pencil } from 'lucide-react';
+import { Contact, MessageSquareOff, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmailAddress } from '@/components/email-address';
 import { Button } from '@/components/ui/button';
@@ -80,11 +80,19 @@ export function ContactCard({
                 >
                   {leaseholder.phoneDisplay ?? phone}
                 </a>
-                <span className="block text-sm text-muted-foreground">
-                  {leaseholder.phoneKind === 'landline'
-                    ? 'Landline: never messaged'
-                    : 'WhatsApp, and SMS if WhatsApp fails'}
-                </span>
+                {leaseholder.textsStoppedAt ? (
+                  <span className="mt-1 flex items-start gap-1.5 text-sm font-medium text-warning">
+                    <MessageSquareOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    Replied STOP on {formatDate(leaseholder.textsStoppedAt)}: no WhatsApp or texts
+                    until they reply START
+                  </span>
+                ) : (
+                  <span className="block text-sm text-muted-foreground">
+                    {leaseholder.phoneKind === 'landline'
+                      ? 'Landline: never messaged'
+                      : 'WhatsApp, and SMS if WhatsApp fails'}
+                  </span>
+                )}
               </>
             ) : (
               none('No phone: no WhatsApp or SMS')

@@ -1,0 +1,27 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Engine } from '../engine.js';
+
+/**
+ * Numbers that replied STOP (`text_opt_outs`, one row a number, E.164): no WhatsApp or text goes
+ * to them until they reply START. Leaseholders' other replies are lines of their accounts'
+ * histories (kind 'reply'); the dashboard lists those no one has read (`read_at`) by the index.
+ */
+export function textsStopped(_engine: Engine) {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('text_opt_outs')
+        .addColumn('phone', 'text', (c) => c.primaryKey())
+        .addColumn('stopped_at', 'bigint', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('account_events').addColumn('read_at', 'bigint').execute();
+      await db.schema
+        .createIndex('account_events_unread_replies')
+        .on('account_events')
+        .column('at')
+        .where(sql.raw<SqlBool>(`kind = 'reply' and read_at is null`))
+        .execute();
+    },
+  };
+}
