@@ -160,6 +160,10 @@ export const SameFlatAccountSchema = z.object({
 });
 export type SameFlatAccount = z.infer<typeof SameFlatAccountSchema>;
 
+/** No email, and their mobile replied STOP: no message can reach them. */
+export const NO_EMAIL_AND_STOPPED_MESSAGE =
+  'Their mobile replied STOP to our WhatsApp and texts, and there is no email address: call or write to them, or add an email address.';
+
 export const LeaseholderDetailSchema = LeaseholderItemSchema.extend({
   createdAt: z.string(),
   /** Newest first. */

@@ -18,6 +18,7 @@ export const queryKeys = {
     expiringLinks: ['dashboard', 'expiring-links'],
     disputes: ['dashboard', 'disputes'],
     unsentUploads: ['dashboard', 'unsent-uploads'],
+    replies: ['dashboard', 'replies'],
   },
   paymentLinks: {
     all: ['payment-links'],

@@ -5,14 +5,15 @@ import { CallbackRequestsCard } from '@/features/callback-requests/components/ca
 import { DisputesCard } from '@/features/dashboard/components/disputes-card';
 import { ExpiringLinksCard } from '@/features/dashboard/components/expiring-links-card';
 import { RecentPaymentsCard } from '@/features/dashboard/components/recent-payments-card';
+import { RepliesCard } from '@/features/dashboard/components/replies-card';
 import { DashboardFigures } from '@/features/dashboard/components/stat-cards';
 import { UnsentUploadsCard } from '@/features/dashboard/components/unsent-uploads-card';
 import { useRenewPaymentLink } from '@/features/payment-links/api/renew-payment-link';
 import { useDocumentTitle } from '../use-document-title';
 
 /**
- * /admin and /dashboard (spec section 2): the figures, uploads not sent and disputed payments to
- * answer (when there are any), recent payments, expiry alerts with Payment Status's Renew, and
+ * /admin and /dashboard (spec section 2): the figures, uploads not sent, disputed payments to
+ * answer and leaseholders' replies to read (when there are any), recent payments, expiry alerts with Payment Status's Renew, and
  * the call-back requests, each from its own feature.
  */
 export function DashboardPage() {
@@ -25,6 +26,7 @@ export function DashboardPage() {
       <DashboardFigures />
       <UnsentUploadsCard />
       <DisputesCard />
+      <RepliesCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentPaymentsCard />
         <ExpiringLinksCard renewingId={renewingId} onRenew={setConfirmingId} />

@@ -183,6 +183,19 @@ describe('chasing everyone owing who has no open link', () => {
     expect(await openLinksOf(due.tenant_id)).toHaveLength(1);
   });
 
+  it('leaves out, as no one to message, an account whose only mobile replied STOP', async () => {
+    const stopped = await lapsed({ name: 'Said Stop', email: null, phone: '+447700900555' });
+    await t.ctx.db
+      .insertInto('text_opt_outs')
+      .values({ phone: '+447700900555', stopped_at: t.clock.now() - DAY_MS, source: 'reply' })
+      .execute();
+    const withEmail = await lapsed({ name: 'Also Stop', phone: '+447700900555' });
+    expect(await preview()).toMatchObject({ accounts: 1, noContact: 1 });
+    expect(await chase()).toMatchObject({ state: 'finished', sent: 1 });
+    expect(await openLinksOf(stopped.tenant_id)).toEqual([]);
+    expect(await openLinksOf(withEmail.tenant_id)).toHaveLength(1);
+  });
+
   it('holds the messages of a chase pressed at night until 10:00, and sends by day at once', async () => {
     const night = await lapsed({ name: 'Night Owl' });
     t.clock.set(Date.UTC(2026, 10, 2, 22, 30));

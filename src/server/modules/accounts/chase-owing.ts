@@ -36,7 +36,9 @@ export const CHASE_DETAIL = 'Sent by staff: chasing everyone owing';
 /** What the accounts a chase may reach are tested on, at `now`. */
 function conditions(now: number) {
   const notHeld = sql<SqlBool>`(tenants.hold_until is null or tenants.hold_until <= ${now})`;
-  const reachable = sql<SqlBool>`(tenants.email is not null or tenants.phone_kind = 'mobile')`;
+  // A mobile that replied STOP takes no WhatsApp or text: without an email, nothing reaches them.
+  const reachable = sql<SqlBool>`(tenants.email is not null or (tenants.phone_kind = 'mobile'
+    and not exists (select 1 from text_opt_outs where text_opt_outs.phone = tenants.phone)))`;
   const since = offSheetsBefore(now);
   const onSheets = sql<SqlBool>`(tenants.last_sheet_at is null or tenants.last_sheet_at >= ${since})`;
   const chased = sql<SqlBool>`${notHeld} and ${reachable} and ${onSheets}`;

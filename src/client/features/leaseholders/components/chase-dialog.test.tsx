@@ -109,7 +109,7 @@ describe('Chase everyone owing', () => {
       .map((item) => item.textContent);
     expect(leftOut).toEqual([
       '3 leaseholders on hold',
-      '1 leaseholder with no email address or mobile number',
+      '1 leaseholder with no email address or mobile number to message',
       '4 leaseholders on no sheet for 35 days (sold, or a duplicate?)',
     ]);
     expect(within(dialog).queryByTestId('chase-when')).not.toBeInTheDocument();

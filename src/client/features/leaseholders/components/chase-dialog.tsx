@@ -29,7 +29,7 @@ function leftOutLines(preview: ChasePreview): string[] {
   return [
     preview.onHold > 0 ? `${plural(preview.onHold, 'leaseholder')} on hold` : null,
     preview.noContact > 0
-      ? `${plural(preview.noContact, 'leaseholder')} with no email address or mobile number`
+      ? `${plural(preview.noContact, 'leaseholder')} with no email address or mobile number to message`
       : null,
     preview.offSheets > 0
       ? `${plural(preview.offSheets, 'leaseholder')} on no sheet for ${OFF_SHEETS_DAYS} days (sold, or a duplicate?)`

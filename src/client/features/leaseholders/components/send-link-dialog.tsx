@@ -152,7 +152,7 @@ export function SendLinkDialog({ leaseholder, isOpen, onClose }: ActionDialogPro
       onClose={close}
       isWide
       title={`Send a new link to ${leaseholder.name}?`}
-      description={`A link for ${formatPence(leaseholder.balancePence)} goes now by ${via.join(' and ')}${hasMobile ? ' (SMS if WhatsApp fails)' : ''}.`}
+      description={`A link for ${formatPence(leaseholder.balancePence)} goes now by ${via.join(' and ')}${hasMobile ? ' (SMS if WhatsApp fails)' : ''}.${leaseholder.textsStoppedAt && leaseholder.phoneDisplay ? ` No WhatsApp or text: ${leaseholder.phoneDisplay} replied STOP.` : ''}`}
     >
       <dl className="mt-4 grid gap-x-6 gap-y-2 rounded-lg bg-muted px-4 py-3 text-sm sm:grid-cols-2">
         <div>

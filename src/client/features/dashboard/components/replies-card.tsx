@@ -1,0 +1,119 @@
+import { Check, Loader2, MessageCircleReply } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { toast } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api-client';
+import { useNow } from '@/lib/use-now';
+import type { LeaseholderReply } from '../../../../shared/dashboard';
+import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
+import { useReplies } from '../api/get-replies';
+import { useMarkReplyRead } from '../api/mark-reply-read';
+
+const CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'text' } as const;
+
+function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
+  const nameId = useId();
+  const markRead = useMarkReplyRead();
+  const onMarkRead = () =>
+    markRead.mutate(reply.id, {
+      onError: (error) =>
+        toast.error('Could not mark as read', {
+          description: errorMessage(error, 'Something went wrong. Please try again.'),
+        }),
+    });
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 flex-1">
+        <Link
+          id={nameId}
+          href={`/leaseholders/${encodeURIComponent(reply.accountId)}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {reply.tenantName}
+        </Link>
+        <p className="text-sm text-muted-foreground">{reply.address}</p>
+        <blockquote className="mt-2 whitespace-pre-wrap wrap-anywhere rounded-md border-l-4 border-primary/40 bg-muted px-3 py-2">
+          {reply.text}
+        </blockquote>
+        <p className="mt-1 text-sm text-muted-foreground">
+          By {CHANNEL_LABELS[reply.channel]}{' '}
+          <time dateTime={reply.receivedAt}>
+            {formatRelativeTime(reply.receivedAt, now)} <span aria-hidden="true">·</span>{' '}
+            {formatDateTime(reply.receivedAt)}
+          </time>
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        className="w-full sm:w-auto"
+        aria-describedby={nameId}
+        disabled={markRead.isPending}
+        onClick={onMarkRead}
+      >
+        {markRead.isPending ? (
+          <Loader2 aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Check aria-hidden="true" />
+        )}
+        {markRead.isPending ? 'Marking...' : 'Mark as read'}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * What leaseholders wrote back to our WhatsApp and texts ("I paid on Monday"), newest first,
+ * until staff mark each read. Shown only when there is one, like the disputes.
+ */
+export function RepliesCard() {
+  const replies = useReplies();
+  const now = useNow();
+  const titleId = useId();
+  if (replies.isPending || (replies.isSuccess && replies.data.total === 0)) return null;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} className="flex flex-wrap items-center gap-2">
+          <MessageCircleReply aria-hidden="true" className="size-5 text-primary" />
+          Replies from leaseholders
+          {replies.isSuccess ? (
+            <Badge variant="info" className="whitespace-nowrap">
+              {replies.data.total} unread
+            </Badge>
+          ) : null}
+        </CardTitle>
+        <CardDescription>
+          What leaseholders wrote back to our WhatsApp messages and texts. Each stays in their
+          account's history once marked read.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {replies.isError ? (
+          <LoadErrorAlert
+            title="Failed to load replies."
+            onRetry={() => void replies.refetch()}
+            isRetrying={replies.isFetching}
+          />
+        ) : (
+          <>
+            <ul className="divide-y divide-border">
+              {replies.data.items.map((reply) => (
+                <ReplyRow key={reply.id} reply={reply} now={now} />
+              ))}
+            </ul>
+            {replies.data.total > replies.data.items.length ? (
+              <p className="mt-2 text-sm text-muted-foreground">
+                Showing the newest {replies.data.items.length} of {replies.data.total} replies. Mark
+                these as read to see the rest.
+              </p>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createQueryClient } from '@/lib/query-client';
+import type { LeaseholderDetail } from '../../../../shared/leaseholders';
+import { json, makeDetail, makeEvent, mockApi } from '../test-data';
+import { LeaseholderPage } from './leaseholder-page';
+
+vi.mock('@/components/ui/toaster', () => ({
+  toast: { success: vi.fn(), error: vi.fn() },
+  Toaster: () => null,
+}));
+
+function renderPage(detail: LeaseholderDetail) {
+  mockApi(({ url }) =>
+    url === '/api/preview/generate'
+      ? json(200, {
+          email: { subject: 'Payment due', html: '<p>Hi</p>' },
+          whatsapp: 'Hi',
+          sms: 'Hi',
+        })
+      : json(200, detail),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={memoryLocation({ path: '/leaseholders/acc-1' }).hook}>
+        <LeaseholderPage id="acc-1" />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const STOPPED = '2026-11-12T10:30:00.000Z';
+
+describe("a leaseholder's replies and STOP", () => {
+  it('says their mobile replied STOP, and sends a new link by email alone', async () => {
+    const user = renderPage(makeDetail({ textsStoppedAt: STOPPED }));
+    const contact = await screen.findByRole('region', { name: 'Contact details' });
+    expect(contact).toHaveTextContent(
+      'Replied STOP on 12/11/2026: no WhatsApp or texts until they reply START',
+    );
+    expect(contact).not.toHaveTextContent('WhatsApp, and SMS if WhatsApp fails');
+    await user.click(screen.getByRole('button', { name: 'Send a new link now' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('goes now by email to margaret@example.co.uk.');
+    expect(dialog).toHaveTextContent('No WhatsApp or text: 07911 123456 replied STOP.');
+    expect(within(dialog).queryByRole('tab', { name: /WhatsApp/ })).toBeNull();
+  });
+
+  it('offers no new link when STOP leaves no way to reach them, and says what to do', async () => {
+    renderPage(makeDetail({ email: null, textsStoppedAt: STOPPED }));
+    const send = await screen.findByRole('button', { name: 'Send a new link now' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(
+      'No new link can be sent: their mobile replied STOP to our WhatsApp and texts, and there is no email address: call or write to them, or add an email address.',
+    );
+  });
+
+  it('shows a reply in the history as they wrote it', async () => {
+    renderPage(
+      makeDetail({}, [
+        makeEvent({
+          kind: 'reply',
+          title: 'Replied by WhatsApp',
+          detail: 'I paid by bank transfer on Monday',
+          actor: 'leaseholder',
+        }),
+      ]),
+    );
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(within(history).getByText('Replied by WhatsApp')).toBeInTheDocument();
+    expect(within(history).getByText('I paid by bank transfer on Monday')).toBeInTheDocument();
+  });
+});
