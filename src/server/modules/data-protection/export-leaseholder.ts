@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { emailsOf } from '../../lib/email-list.js';
 import { findAccount } from '../accounts/get-account.js';
+import { textsStoppedAt } from '../messages/text-opt-outs.js';
 
 /** Account events that are a person's own words rather than a change to the account. */
 const NOTE_KIND = 'note';
@@ -87,6 +88,8 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
       otherEmails: emailsOf(account.other_emails),
       phone: account.phone,
       phoneKind: account.phone_kind,
+      // Their phone replied STOP: it gets no WhatsApp or texts (kept after erasure, to honour it).
+      textsStoppedAt: iso(await textsStoppedAt(ctx, account.phone)),
       address: account.address,
       balancePence: Number(account.balance_pence),
       owingSince: iso(account.owing_since),

@@ -83,6 +83,8 @@ describe('POST /api/webhooks/twilio/incoming', () => {
 
     const account = await accountOf(link.tenant_id);
     expect(account.textsStoppedAt).toBe(new Date(t.clock.now()).toISOString());
+    const exported = (await api('GET', `/api/leaseholders/${link.tenant_id}/export`)).json();
+    expect(exported.account.textsStoppedAt).toBe(account.textsStoppedAt);
     expect(account.timeline[0]).toMatchObject({
       kind: 'texts_stopped',
       title: 'Replied STOP: no more WhatsApp or texts',
@@ -124,10 +126,12 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     expect(t.twilio.sent.map((sent) => sent.to)).toEqual([`whatsapp:${PHONE}`]);
   });
 
-  it('a repeated STOP is one line of history', async () => {
+  it('a repeated STOP, even two at once, is one line of history', async () => {
     const link = await createPaymentLink(t.ctx);
     await receive(PHONE, 'STOP');
     await receive(PHONE, 'UNSUBSCRIBE');
+    // Twilio's retries of one reply arriving at once, as two requests race on PostgreSQL.
+    await Promise.all([receive(PHONE, 'STOP'), receive(PHONE, 'STOP')]);
     const lines = (await accountOf(link.tenant_id)).timeline.filter(
       (event: { kind: string }) => event.kind === 'texts_stopped',
     );
@@ -176,10 +180,25 @@ describe('POST /api/webhooks/twilio/incoming', () => {
       ],
     });
 
+    // A reply is their personal data: in their export, and gone when they are erased.
+    const exported = (await api('GET', `/api/leaseholders/${link.tenant_id}/export`)).json();
+    expect(exported.contactHistory).toContainEqual(
+      expect.objectContaining({ kind: 'reply', text: 'I paid by bank transfer on Monday' }),
+    );
+
     const read = await api('POST', `/api/dashboard/replies/${replies.items[0].id}/read`);
     expect(read.statusCode).toBe(204);
     expect((await api('GET', '/api/dashboard/replies')).json()).toEqual({ items: [], total: 0 });
     expect((await accountOf(link.tenant_id)).timeline[0].kind).toBe('reply');
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/leaseholders/${link.tenant_id}/erase`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { confirm: 'ERASE' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const texts = await t.ctx.db.selectFrom('account_events').select('text').execute();
+    expect(texts.map((row) => row.text)).not.toContain('I paid by bank transfer on Monday');
     // Read twice is still read; a line that is no reply is not one to mark.
     expect(
       (await api('POST', `/api/dashboard/replies/${replies.items[0].id}/read`)).statusCode,
