@@ -80,7 +80,7 @@ test.describe("leaseholders' replies", () => {
     const card = page.getByRole('region', { name: /Replies from leaseholders/ });
     await expect(card).toContainText('1 unread');
     await expect(card).toContainText('I paid by bank transfer on Monday, reference RIV-F3.');
-    await expect(card).toContainText('By WhatsApp');
+    await expect(card).toContainText('WhatsApp · ');
     await expectNoSeriousAxeViolations(page);
 
     await card.getByRole('link', { name }).click();

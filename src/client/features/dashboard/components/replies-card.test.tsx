@@ -78,7 +78,7 @@ describe('Replies from leaseholders', () => {
       '/leaseholders/account-7',
     );
     expect(row).toHaveTextContent('I paid by bank transfer on Monday. Reference FLAT3.');
-    expect(row).toHaveTextContent('By WhatsApp');
+    expect(row).toHaveTextContent('WhatsApp · ');
     expect(row).toHaveTextContent('29 Nov 2026 at 14:02');
     expect(card).toHaveTextContent('Showing the newest 1 of 12 replies.');
   });

@@ -13,7 +13,7 @@ import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
 import { useReplies } from '../api/get-replies';
 import { useMarkReplyRead } from '../api/mark-reply-read';
 
-const CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'text' } as const;
+const CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'Text message' } as const;
 
 function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
   const nameId = useId();
@@ -40,7 +40,7 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           {reply.text}
         </blockquote>
         <p className="mt-1 text-sm text-muted-foreground">
-          By {CHANNEL_LABELS[reply.channel]}{' '}
+          {CHANNEL_LABELS[reply.channel]} <span aria-hidden="true">·</span>{' '}
           <time dateTime={reply.receivedAt}>
             {formatRelativeTime(reply.receivedAt, now)} <span aria-hidden="true">·</span>{' '}
             {formatDateTime(reply.receivedAt)}
