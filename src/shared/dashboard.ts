@@ -83,14 +83,19 @@ export const UnsentUploadSchema = z.object({
 });
 export type UnsentUpload = z.infer<typeof UnsentUploadSchema>;
 
-/** GET /api/dashboard/replies: a leaseholder's reply by WhatsApp or text, not yet read by staff. */
+/**
+ * GET /api/dashboard/replies: a leaseholder's reply by WhatsApp or text, not yet read by staff:
+ * what they wrote, or a STOP (their phone gets no more WhatsApp or texts until START).
+ */
 export const LeaseholderReplySchema = z.object({
   /** The reply's line in the account's history; POST /api/dashboard/replies/{id}/read. */
   id: z.string(),
+  kind: z.enum(['reply', 'stop']),
   accountId: z.string(),
   tenantName: z.string(),
   address: z.string(),
   channel: z.enum(['whatsapp', 'sms']),
+  /** What they wrote; for a STOP, what it means. */
   text: z.string(),
   receivedAt: z.string(),
 });

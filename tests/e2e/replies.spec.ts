@@ -78,12 +78,13 @@ test.describe("leaseholders' replies", () => {
 
     await page.goto(`${ORIGIN}/admin`);
     const card = page.getByRole('region', { name: /Replies from leaseholders/ });
-    await expect(card).toContainText('1 unread');
+    await expect(card).toContainText('2 unread');
+    await expect(card).toContainText('Replied STOP: no more WhatsApp or texts to their phone');
     await expect(card).toContainText('I paid by bank transfer on Monday, reference RIV-F3.');
     await expect(card).toContainText('WhatsApp · ');
     await expectNoSeriousAxeViolations(page);
 
-    await card.getByRole('link', { name }).click();
+    await card.getByRole('link', { name }).first().click();
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Contact details' })).toContainText(
       /Replied STOP on \d\d\/\d\d\/\d{4}: no WhatsApp or texts until they reply START/,
@@ -98,10 +99,10 @@ test.describe("leaseholders' replies", () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${ORIGIN}/admin`);
-    await page
-      .getByRole('region', { name: /Replies from leaseholders/ })
-      .getByRole('button', { name: 'Mark as read' })
-      .click();
-    await expect(page.getByRole('region', { name: /Replies from leaseholders/ })).toHaveCount(0);
+    const replies = page.getByRole('region', { name: /Replies from leaseholders/ });
+    await replies.getByRole('button', { name: 'Mark as read' }).first().click();
+    await expect(replies).toContainText('1 unread');
+    await replies.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(replies).toHaveCount(0);
   });
 });

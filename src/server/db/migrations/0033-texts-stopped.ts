@@ -3,8 +3,9 @@ import type { Engine } from '../engine.js';
 
 /**
  * Numbers that replied STOP (`text_opt_outs`, one row a number, E.164): no WhatsApp or text goes
- * to them until they reply START. Leaseholders' other replies are lines of their accounts'
- * histories (kind 'reply'); the dashboard lists those no one has read (`read_at`) by the index.
+ * to them until they reply START. Leaseholders' replies are lines of their accounts' histories
+ * (kind 'reply', and 'texts_stopped' for a STOP); the dashboard lists those no one has read
+ * (`read_at`) by the index.
  */
 export function textsStopped(_engine: Engine) {
   return {
@@ -20,7 +21,7 @@ export function textsStopped(_engine: Engine) {
         .createIndex('account_events_unread_replies')
         .on('account_events')
         .column('at')
-        .where(sql.raw<SqlBool>(`kind = 'reply' and read_at is null`))
+        .where(sql.raw<SqlBool>(`kind in ('reply', 'texts_stopped') and read_at is null`))
         .execute();
     },
   };

@@ -2,23 +2,30 @@ import { type LeaseholderReplies, REPLY_NOT_FOUND_MESSAGE } from '../../../share
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 
+/** Replies, and STOPs: a STOP can leave a leaseholder with no way to be reached. */
+const REPLY_KINDS = ['reply', 'texts_stopped'];
+
+const STOPPED_TEXT =
+  'STOP: no more WhatsApp or texts to their phone until they reply START. Reach them by email, phone or post.';
+
 /** As many as a clerk reads at one sitting; the count says if there are more. */
 const REPLIES_SHOWN = 10;
 
 /**
  * GET /api/dashboard/replies: leaseholders' replies to our WhatsApp and texts ("I paid on
- * Monday") that no one has marked read, newest first, by the unread-replies index.
+ * Monday", STOP) that no one has marked read, newest first, by the unread-replies index.
  */
 export async function listUnreadReplies(ctx: AppContext): Promise<LeaseholderReplies> {
   const unread = ctx.db
     .selectFrom('account_events')
-    .where('account_events.kind', '=', 'reply')
+    .where('account_events.kind', 'in', REPLY_KINDS)
     .where('account_events.read_at', 'is', null);
   const [rows, count] = await Promise.all([
     unread
       .innerJoin('tenants', 'tenants.id', 'account_events.tenant_id')
       .select([
         'account_events.id',
+        'account_events.kind',
         'account_events.at',
         'account_events.text',
         'account_events.details',
@@ -36,11 +43,12 @@ export async function listUnreadReplies(ctx: AppContext): Promise<LeaseholderRep
   return {
     items: rows.map((row) => ({
       id: String(row.id),
+      kind: row.kind === 'reply' ? ('reply' as const) : ('stop' as const),
       accountId: row.account_id,
       tenantName: row.name,
       address: row.address,
       channel: channelOf(row.details),
-      text: row.text ?? '',
+      text: row.kind === 'reply' ? (row.text ?? '') : STOPPED_TEXT,
       receivedAt: new Date(Number(row.at)).toISOString(),
     })),
     total: Number(count.count),
@@ -61,7 +69,7 @@ export async function markReplyRead(ctx: AppContext, id: string): Promise<void> 
     .updateTable('account_events')
     .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(ctx.clock.now())) }))
     .where('id', '=', eventId)
-    .where('kind', '=', 'reply')
+    .where('kind', 'in', REPLY_KINDS)
     .returning('id')
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);

@@ -74,6 +74,7 @@ export async function stopTexts(
   ctx: AppContext,
   phone: string,
   source: 'reply' | 'twilio',
+  channel: 'whatsapp' | 'sms' = 'sms',
 ): Promise<void> {
   const inserted = await ctx.db
     .insertInto('text_opt_outs')
@@ -85,7 +86,7 @@ export async function stopTexts(
   await addToHistories(ctx, phone, {
     kind: 'texts_stopped',
     actor: source === 'reply' ? 'leaseholder' : 'Twilio',
-    details: { source },
+    details: { source, channel },
   });
 }
 

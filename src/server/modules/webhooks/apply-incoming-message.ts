@@ -44,7 +44,7 @@ export function applyIncomingMessage(
     if (!E164.test(phone)) return { outcome: 'unknown', twiml: NO_REPLY };
     switch (keywordOf(message.Body, message.OptOutType)) {
       case 'stop':
-        await stopTexts(tx, phone, 'reply');
+        await stopTexts(tx, phone, 'reply', channel);
         return { outcome: 'stopped', twiml: answer(STOPPED_REPLY) };
       case 'start':
         await startTexts(tx, phone);

@@ -85,6 +85,11 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     expect(account.textsStoppedAt).toBe(new Date(t.clock.now()).toISOString());
     const exported = (await api('GET', `/api/leaseholders/${link.tenant_id}/export`)).json();
     expect(exported.account.textsStoppedAt).toBe(account.textsStoppedAt);
+    // Staff hear of it on the dashboard: it may leave no way to reach them.
+    const [stop] = (await api('GET', '/api/dashboard/replies')).json().items;
+    expect(stop).toMatchObject({ kind: 'stop', channel: 'sms', accountId: link.tenant_id });
+    expect(stop.text).toMatch(/^STOP: no more WhatsApp or texts/);
+    expect((await api('POST', `/api/dashboard/replies/${stop.id}/read`)).statusCode).toBe(204);
     expect(account.timeline[0]).toMatchObject({
       kind: 'texts_stopped',
       title: 'Replied STOP: no more WhatsApp or texts',
@@ -170,6 +175,7 @@ describe('POST /api/webhooks/twilio/incoming', () => {
       items: [
         {
           id: expect.any(String),
+          kind: 'reply',
           accountId: link.tenant_id,
           tenantName: 'Margaret Hughes',
           address: 'Flat 3, 12 Riverside Court, London SE1 9AA',

@@ -12,6 +12,7 @@ import { RepliesCard } from './replies-card';
 
 const REPLY = {
   id: '41',
+  kind: 'reply' as const,
   accountId: 'account-7',
   tenantName: 'Margaret Hughes',
   address: 'Flat 3, Riverside Court',
@@ -68,11 +69,24 @@ describe('Replies from leaseholders', () => {
   });
 
   it('shows what each wrote, by which channel and when, with their account a click away', async () => {
-    mockServer({ items: [REPLY], total: 12 });
+    const stop = {
+      ...REPLY,
+      id: '42',
+      kind: 'stop' as const,
+      accountId: 'account-8',
+      tenantName: 'Dafydd Jones',
+      channel: 'sms' as const,
+      text: 'STOP: no more WhatsApp or texts to their phone until they reply START. Reach them by email, phone or post.',
+    };
+    mockServer({ items: [REPLY, stop], total: 12 });
     renderCard();
     const card = await screen.findByRole('region', { name: /Replies from leaseholders/ });
     expect(within(card).getByText('12 unread')).toBeInTheDocument();
-    const [row] = within(card).getAllByRole('listitem');
+    const [row, stopped] = within(card).getAllByRole('listitem');
+    expect(stopped).toHaveTextContent(
+      'Replied STOP: no more WhatsApp or texts to their phone until they reply START.',
+    );
+    expect(stopped).toHaveTextContent('Text message · ');
     expect(within(row!).getByRole('link', { name: 'Margaret Hughes' })).toHaveAttribute(
       'href',
       '/leaseholders/account-7',
@@ -80,7 +94,7 @@ describe('Replies from leaseholders', () => {
     expect(row).toHaveTextContent('I paid by bank transfer on Monday. Reference FLAT3.');
     expect(row).toHaveTextContent('WhatsApp · ');
     expect(row).toHaveTextContent('29 Nov 2026 at 14:02');
-    expect(card).toHaveTextContent('Showing the newest 1 of 12 replies.');
+    expect(card).toHaveTextContent('Showing the newest 2 of 12 replies.');
   });
 
   it('takes a reply off once marked read, and the card with the last one', async () => {

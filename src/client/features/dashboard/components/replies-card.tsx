@@ -1,4 +1,4 @@
-import { Check, Loader2, MessageCircleReply } from 'lucide-react';
+import { Check, Loader2, MessageCircleReply, MessageSquareOff } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
@@ -36,9 +36,18 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           {reply.tenantName}
         </Link>
         <p className="text-sm text-muted-foreground">{reply.address}</p>
-        <blockquote className="mt-2 whitespace-pre-wrap wrap-anywhere rounded-md border-l-4 border-primary/40 bg-muted px-3 py-2">
-          {reply.text}
-        </blockquote>
+        {reply.kind === 'stop' ? (
+          <p className="mt-2 flex items-start gap-2 rounded-md border-l-4 border-warning/60 bg-warning-soft px-3 py-2 text-warning">
+            <MessageSquareOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Replied <strong>STOP</strong>: {reply.text.replace(/^STOP: /, '')}
+            </span>
+          </p>
+        ) : (
+          <blockquote className="mt-2 whitespace-pre-wrap wrap-anywhere rounded-md border-l-4 border-primary/40 bg-muted px-3 py-2">
+            {reply.text}
+          </blockquote>
+        )}
         <p className="mt-1 text-sm text-muted-foreground">
           {CHANNEL_LABELS[reply.channel]} <span aria-hidden="true">·</span>{' '}
           <time dateTime={reply.receivedAt}>
@@ -66,8 +75,9 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
 }
 
 /**
- * What leaseholders wrote back to our WhatsApp and texts ("I paid on Monday"), newest first,
- * until staff mark each read. Shown only when there is one, like the disputes.
+ * What leaseholders wrote back to our WhatsApp and texts ("I paid on Monday", or STOP, which can
+ * leave them with no way to be reached), newest first, until staff mark each read. Shown only
+ * when there is one, like the disputes.
  */
 export function RepliesCard() {
   const replies = useReplies();
