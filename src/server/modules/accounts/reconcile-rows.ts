@@ -23,6 +23,7 @@ import {
 } from './payments-left-out.js';
 import { type SamePropertyAccount, samePropertyAccounts } from './same-property.js';
 import { accountsByShorterAddress } from './shorter-address.js';
+import { stoppedPhoneNotes } from './stopped-phone-notes.js';
 import { updateContacts } from './update-contact.js';
 
 export type { Reconciliation };
@@ -100,6 +101,7 @@ export async function reconcileRows(
     const made = await insertNewAccounts(ctx, batchId, fresh);
     for (const [index, id] of made.entries()) taken.set(id, fresh[index]!.row);
     result.counts.new += fresh.length;
+    result.notes.push(...(await stoppedPhoneNotes(ctx, known, fresh)));
     // SQLite answers synchronously: give other requests a turn between statements.
     await setImmediate();
   }

@@ -101,6 +101,20 @@ export async function startTexts(ctx: AppContext, phone: string): Promise<void> 
   await addToHistories(ctx, phone, { kind: 'texts_started', actor: 'leaseholder' });
 }
 
+/** When each of these numbers that replied STOP did so (epoch ms). */
+export async function stoppedAmong(
+  ctx: AppContext,
+  phones: readonly string[],
+): Promise<Map<string, number>> {
+  if (phones.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectFrom('text_opt_outs')
+    .select(['phone', 'stopped_at'])
+    .where('phone', 'in', phones)
+    .execute();
+  return new Map(rows.map((row) => [row.phone, Number(row.stopped_at)]));
+}
+
 /** When this number replied STOP (epoch ms), or null if it may be messaged. */
 export async function textsStoppedAt(
   ctx: AppContext,

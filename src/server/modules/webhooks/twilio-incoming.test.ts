@@ -7,6 +7,7 @@ import {
   TWILIO_AUTH_TOKEN,
 } from '../../../../tests/helpers/messaging-context.js';
 import { signIn, TEST_ORIGIN } from '../../../../tests/helpers/test-context.js';
+import { batchOf, csvOf, HEADER, uploadFile } from '../../../../tests/helpers/uploads.js';
 import { sendPaymentLinkMessages } from '../messages/send-payment-link-messages.js';
 
 const PATH = '/api/webhooks/twilio/incoming';
@@ -227,6 +228,39 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     const replies = (await api('GET', '/api/dashboard/replies')).json();
     expect(replies.total).toBe(1);
     expect(await t.ctx.db.selectFrom('text_opt_outs').selectAll().execute()).toEqual([]);
+  });
+
+  it('an upload notes each owing row whose mobile replied STOP, before anything is sent', async () => {
+    await receive('+447523456789', 'STOP');
+    await receive('+447412345678', 'STOP');
+    const sheet = csvOf([
+      HEADER,
+      [
+        'Ann Smith',
+        'ann@example.co.uk',
+        '07523 456789',
+        'Flat 1, Mill House, Leeds LS1 1AA',
+        '300',
+      ],
+      ['Bob Jones', '', '07412 345678', 'Flat 2, Mill House, Leeds LS1 1AA', '250'],
+      ['Cat Brown', '', '07412 345678', 'Flat 3, Mill House, Leeds LS1 1AA', '0'],
+      ['Dan Green', 'dan@example.co.uk', '07811 222333', 'Flat 4, Mill House, Leeds LS1 1AA', '90'],
+    ]);
+    const batch = await batchOf(t.app, cookie, await uploadFile(t.app, cookie, 's.csv', sheet));
+    expect(batch.warnings).toEqual([
+      {
+        row: 2,
+        field: 'Phone Number (for WhatsApp)',
+        message:
+          '07523 456789 replied STOP to our WhatsApp and texts on 22/11/2026: this leaseholder is sent their link by email only.',
+      },
+      {
+        row: 3,
+        field: 'Phone Number (for WhatsApp)',
+        message:
+          '07412 345678 replied STOP to our WhatsApp and texts on 22/11/2026, and there is no email address: no message can reach them. Call or write to them.',
+      },
+    ]);
   });
 
   it('Twilio refusing a number that replied STOP to it (21610) stops texts to it: no SMS follows the failed WhatsApp', async () => {
