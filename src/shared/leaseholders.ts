@@ -15,6 +15,7 @@ export const LEASEHOLDER_FILTERS = [
   'unreachable',
   'off_sheets',
   'same_flat',
+  'texts_stopped',
 ] as const;
 export type LeaseholderFilter = (typeof LEASEHOLDER_FILTERS)[number];
 
@@ -27,6 +28,7 @@ export const LEASEHOLDER_FILTER_LABELS: Record<LeaseholderFilter, string> = {
   unreachable: 'Unreachable',
   off_sheets: 'Not on recent sheets',
   same_flat: 'Same flat, two accounts',
+  texts_stopped: 'Replied STOP',
 };
 
 /**

@@ -144,6 +144,11 @@ export function filteredAccounts(ctx: AppContext, filters: Filters, isCommon: bo
         .where('tenants.balance_pence', '>', 0)
         .where('tenants.erased_at', 'is', null)
         .where((eb) => eb.not(hasOpenLink(now)(eb)));
+    case 'texts_stopped':
+      // Their mobile replied STOP: few numbers, each found by the phone index.
+      return query
+        .where('tenants.erased_at', 'is', null)
+        .where('tenants.phone', 'in', (eb) => eb.selectFrom('text_opt_outs').select('phone'));
     case 'unreachable':
       // Asked to pay, and no message ever reached them on any channel: a message failed, and
       // none went. Found from the failed messages (few, by their status index), not by testing

@@ -86,6 +86,8 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     expect(account.textsStoppedAt).toBe(new Date(t.clock.now()).toISOString());
     const exported = (await api('GET', `/api/leaseholders/${link.tenant_id}/export`)).json();
     expect(exported.account.textsStoppedAt).toBe(account.textsStoppedAt);
+    const listed = (await api('GET', '/api/leaseholders?status=texts_stopped')).json();
+    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([link.tenant_id]);
     // Staff hear of it on the dashboard: it may leave no way to reach them.
     const [stop] = (await api('GET', '/api/dashboard/replies')).json().items;
     expect(stop).toMatchObject({ kind: 'stop', channel: 'sms', accountId: link.tenant_id });
@@ -123,6 +125,7 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     expect((await receive(PHONE, 'start')).statusCode).toBe(200);
     const account = await accountOf(link.tenant_id);
     expect(account.textsStoppedAt).toBeNull();
+    expect((await api('GET', '/api/leaseholders?status=texts_stopped')).json().items).toEqual([]);
     expect(account.timeline[0]).toMatchObject({
       kind: 'texts_started',
       title: 'Replied START: WhatsApp and texts resume',

@@ -31,6 +31,8 @@ const HINTS: Partial<Record<LeaseholderFilter, string>> = {
   unreachable: 'Sent messages, none of which reached them on any channel.',
   on_hold: 'Chasing held: no reminders or new links.',
   off_sheets: `Owing, and named by no spreadsheet uploaded in the last ${OFF_SHEETS_DAYS} days: sold, or a duplicate account? Open one to correct its balance.`,
+  texts_stopped:
+    'Their mobile replied STOP: no WhatsApp or texts go to it until they reply START. Without an email address, call or write to them.',
   same_flat:
     'Owing, beside another owing account at the same property (listed flat by flat): joint leaseholders, or one leaseholder named two ways and asked twice? Open the duplicate to correct its balance to £0.00.',
 };
