@@ -1,7 +1,7 @@
-import { Check, CheckCircle2, Loader2, Phone } from 'lucide-react';
+import { CheckCircle2, Phone } from 'lucide-react';
 import { useId } from 'react';
+import { MarkDoneButton } from '@/components/mark-done-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
 import type { CallbackRequestItem } from '../../../../shared/callback-requests';
@@ -56,20 +56,12 @@ export function CallbackRequestRow({ item, now }: { item: CallbackRequestItem; n
           Called
         </Badge>
       ) : (
-        <Button
-          variant="outline"
-          className="w-full sm:w-auto"
-          aria-describedby={phoneId}
-          disabled={markHandled.isPending}
+        <MarkDoneButton
+          label="Mark as called"
+          isPending={markHandled.isPending}
           onClick={onMarkHandled}
-        >
-          {markHandled.isPending ? (
-            <Loader2 aria-hidden="true" className="animate-spin" />
-          ) : (
-            <Check aria-hidden="true" />
-          )}
-          {markHandled.isPending ? 'Marking...' : 'Mark as called'}
-        </Button>
+          describedBy={phoneId}
+        />
       )}
     </li>
   );

@@ -1,8 +1,8 @@
-import { Check, Loader2, MessageCircleReply, MessageSquareOff } from 'lucide-react';
+import { MessageCircleReply, MessageSquareOff } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { MarkDoneButton } from '@/components/mark-done-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { toast } from '@/components/ui/toaster';
@@ -56,20 +56,12 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           </time>
         </p>
       </div>
-      <Button
-        variant="outline"
-        className="w-full sm:w-auto"
-        aria-describedby={nameId}
-        disabled={markRead.isPending}
+      <MarkDoneButton
+        label="Mark as read"
+        isPending={markRead.isPending}
         onClick={onMarkRead}
-      >
-        {markRead.isPending ? (
-          <Loader2 aria-hidden="true" className="animate-spin" />
-        ) : (
-          <Check aria-hidden="true" />
-        )}
-        {markRead.isPending ? 'Marking...' : 'Mark as read'}
-      </Button>
+        describedBy={nameId}
+      />
     </li>
   );
 }
