@@ -90,15 +90,19 @@ export async function stopTexts(
   });
 }
 
-/** The number replied START (or YES, UNSTOP): it is messaged again. */
-export async function startTexts(ctx: AppContext, phone: string): Promise<void> {
+/**
+ * The number replied START (or YES, UNSTOP): it is messaged again. Returns false when it had not
+ * stopped, so the reply is an ordinary one ("Yes").
+ */
+export async function startTexts(ctx: AppContext, phone: string): Promise<boolean> {
   const deleted = await ctx.db
     .deleteFrom('text_opt_outs')
     .where('phone', '=', phone)
     .returning('phone')
     .executeTakeFirst();
-  if (!deleted) return;
+  if (!deleted) return false;
   await addToHistories(ctx, phone, { kind: 'texts_started', actor: 'leaseholder' });
+  return true;
 }
 
 /** When each of these numbers that replied STOP did so (epoch ms). */

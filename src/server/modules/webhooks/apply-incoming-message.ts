@@ -42,21 +42,20 @@ export function applyIncomingMessage(
   const answer = (text: string) => (channel === 'whatsapp' ? whatsAppReply(text) : NO_REPLY);
   return withTransaction(ctx, async (tx) => {
     if (!E164.test(phone)) return { outcome: 'unknown', twiml: NO_REPLY };
-    switch (keywordOf(message.Body, message.OptOutType)) {
-      case 'stop':
-        await stopTexts(tx, phone, 'reply', channel);
-        return { outcome: 'stopped', twiml: answer(STOPPED_REPLY) };
-      case 'start':
-        await startTexts(tx, phone);
-        return { outcome: 'started', twiml: answer(STARTED_REPLY) };
-      default: {
-        const hasMedia = Number(message.NumMedia ?? 0) > 0;
-        const body =
-          message.Body.trim() ||
-          (hasMedia ? '(A photo or file, without text: see it in Twilio)' : '(An empty message)');
-        const accounts = await recordReply(tx, { phone, channel, body });
-        return { outcome: accounts > 0 ? 'kept' : 'unknown', twiml: NO_REPLY };
-      }
+    const keyword = keywordOf(message.Body, message.OptOutType);
+    if (keyword === 'stop') {
+      await stopTexts(tx, phone, 'reply', channel);
+      return { outcome: 'stopped', twiml: answer(STOPPED_REPLY) };
     }
+    // "Yes" from a number that never stopped is an ordinary reply.
+    if (keyword === 'start' && (await startTexts(tx, phone))) {
+      return { outcome: 'started', twiml: answer(STARTED_REPLY) };
+    }
+    const hasMedia = Number(message.NumMedia ?? 0) > 0;
+    const body =
+      message.Body.trim() ||
+      (hasMedia ? '(A photo or file, without text: see it in Twilio)' : '(An empty message)');
+    const accounts = await recordReply(tx, { phone, channel, body });
+    return { outcome: accounts > 0 ? 'kept' : 'unknown', twiml: NO_REPLY };
   });
 }

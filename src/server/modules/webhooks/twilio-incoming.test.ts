@@ -135,6 +135,13 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     expect(t.twilio.sent.map((sent) => sent.to)).toEqual([`whatsapp:${PHONE}`]);
   });
 
+  it("'Yes' from a number that never said STOP is a reply, not a START", async () => {
+    const link = await createPaymentLink(t.ctx);
+    await receive(PHONE, 'Yes');
+    const [line] = (await accountOf(link.tenant_id)).timeline;
+    expect(line).toMatchObject({ kind: 'reply', title: 'Replied by text', detail: 'Yes' });
+  });
+
   it('a repeated STOP, even two at once, is one line of history', async () => {
     const link = await createPaymentLink(t.ctx);
     await receive(PHONE, 'STOP');
