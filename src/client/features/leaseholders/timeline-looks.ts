@@ -117,6 +117,7 @@ const STATUSES: Record<
   processing: { label: 'Settling', variant: 'warning', icon: Hourglass },
   reversed: { label: 'Reversed', variant: 'destructive', icon: Undo2, hint: 'No longer counts' },
   waiting: { label: 'Waiting for a call', variant: 'warning', icon: Hourglass },
+  unread: { label: 'Unread', variant: 'info', icon: MessageCircleReply, hint: 'On the dashboard' },
   called: { label: 'Called back', variant: 'success', icon: CheckCircle2 },
 };
 

@@ -30,6 +30,7 @@ export function fromAccountEvent(event: {
   actor: string;
   text: string | null;
   details: string | null;
+  read_at?: number | null;
 }): Draft {
   const details = event.details ? (JSON.parse(event.details) as Record<string, unknown>) : {};
   // Stripe is a name: 'by Stripe'.
@@ -92,11 +93,13 @@ export function fromAccountEvent(event: {
         ...base,
         kind: 'reply',
         title: `Replied by ${details.channel === 'whatsapp' ? 'WhatsApp' : 'text'}`,
+        status: unread(event),
       };
     case 'texts_stopped':
       return {
         ...base,
         kind: 'texts_stopped',
+        status: unread(event),
         title:
           details.source === 'twilio'
             ? 'Twilio refused a text: this number had replied STOP'
@@ -118,6 +121,9 @@ export function fromAccountEvent(event: {
       };
   }
 }
+
+/** A reply (or STOP) no one has marked read: on the dashboard, and markable here too. */
+const unread = (event: { read_at?: number | null }) => (event.read_at == null ? 'unread' : null);
 
 /** Stripe's reasons, as a clerk would say them. */
 const RETURN_REASONS: Record<string, string> = {

@@ -179,6 +179,7 @@ describe('POST /api/webhooks/twilio/incoming', () => {
       title: 'Replied by WhatsApp',
       detail: 'I paid by bank transfer on Monday',
       actor: 'leaseholder',
+      status: 'unread',
     });
     const replies = (await api('GET', '/api/dashboard/replies')).json();
     expect(replies).toEqual({
@@ -206,7 +207,10 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     const read = await api('POST', `/api/dashboard/replies/${replies.items[0].id}/read`);
     expect(read.statusCode).toBe(204);
     expect((await api('GET', '/api/dashboard/replies')).json()).toEqual({ items: [], total: 0 });
-    expect((await accountOf(link.tenant_id)).timeline[0].kind).toBe('reply');
+    expect((await accountOf(link.tenant_id)).timeline[0]).toMatchObject({
+      kind: 'reply',
+      status: null,
+    });
     const erased = await t.app.inject({
       method: 'POST',
       url: `/api/leaseholders/${link.tenant_id}/erase`,

@@ -7,11 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { toast } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
+import { useMarkReplyRead } from '@/lib/mark-reply-read';
 import { useNow } from '@/lib/use-now';
 import type { LeaseholderReply } from '../../../../shared/dashboard';
 import { formatDateTime, formatRelativeTime } from '../../../../shared/dates';
 import { useReplies } from '../api/get-replies';
-import { useMarkReplyRead } from '../api/mark-reply-read';
 
 const CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'Text message' } as const;
 

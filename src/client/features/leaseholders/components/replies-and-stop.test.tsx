@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -16,16 +16,26 @@ vi.mock('@/components/ui/toaster', () => ({
   Toaster: () => null,
 }));
 
-function renderPage(detail: LeaseholderDetail) {
-  mockApi(({ url }) =>
-    url === '/api/preview/generate'
-      ? json(200, {
-          email: { subject: 'Payment due', html: '<p>Hi</p>' },
-          whatsapp: 'Hi',
-          sms: 'Hi',
-        })
-      : json(200, detail),
-  );
+function renderPage(start: LeaseholderDetail) {
+  let detail = start;
+  const calls = mockApi(({ method, url }) => {
+    if (url === '/api/preview/generate') {
+      return json(200, {
+        email: { subject: 'Payment due', html: '<p>Hi</p>' },
+        whatsapp: 'Hi',
+        sms: 'Hi',
+      });
+    }
+    if (method === 'POST' && url.endsWith('/read')) {
+      // Read: the server's history no longer calls it unread.
+      detail = {
+        ...detail,
+        timeline: detail.timeline.map((event) => ({ ...event, status: null })),
+      };
+      return new Response(null, { status: 204 });
+    }
+    return json(200, detail);
+  });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Router hook={memoryLocation({ path: '/leaseholders/acc-1' }).hook}>
@@ -33,7 +43,7 @@ function renderPage(detail: LeaseholderDetail) {
       </Router>
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  return { user: userEvent.setup(), calls };
 }
 
 afterEach(() => {
@@ -45,7 +55,7 @@ const STOPPED = '2026-11-12T10:30:00.000Z';
 
 describe("a leaseholder's replies and STOP", () => {
   it('says their mobile replied STOP, and sends a new link by email alone', async () => {
-    const user = renderPage(makeDetail({ textsStoppedAt: STOPPED }));
+    const { user } = renderPage(makeDetail({ textsStoppedAt: STOPPED }));
     const contact = await screen.findByRole('region', { name: 'Contact details' });
     expect(contact).toHaveTextContent(
       'Replied STOP on 12/11/2026: no WhatsApp or texts until they reply START',
@@ -67,19 +77,26 @@ describe("a leaseholder's replies and STOP", () => {
     );
   });
 
-  it('shows a reply in the history as they wrote it', async () => {
-    renderPage(
+  it('shows a reply in the history as they wrote it, and marks it read there', async () => {
+    const { user, calls } = renderPage(
       makeDetail({}, [
         makeEvent({
           kind: 'reply',
           title: 'Replied by WhatsApp',
           detail: 'I paid by bank transfer on Monday',
           actor: 'leaseholder',
+          status: 'unread',
+          refId: '41',
         }),
       ]),
     );
     const history = await screen.findByRole('region', { name: 'History' });
     expect(within(history).getByText('Replied by WhatsApp')).toBeInTheDocument();
     expect(within(history).getByText('I paid by bank transfer on Monday')).toBeInTheDocument();
+    expect(within(history).getByText('Unread')).toBeInTheDocument();
+    await user.click(within(history).getByRole('button', { name: 'Mark as read' }));
+    await waitFor(() => expect(within(history).queryByText('Unread')).toBeNull());
+    expect(within(history).queryByRole('button', { name: 'Mark as read' })).toBeNull();
+    expect(calls).toContainEqual({ method: 'POST', url: '/api/dashboard/replies/41/read' });
   });
 });

@@ -1,6 +1,9 @@
-import { Download, Loader2, Undo2 } from 'lucide-react';
+import { Check, Download, Loader2, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/api-client';
+import { useMarkReplyRead } from '@/lib/mark-reply-read';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../../shared/dates';
 import type { TimelineEvent } from '../../../../shared/leaseholders';
@@ -28,6 +31,35 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A reply still on the dashboard, read here: off the dashboard, kept in the history. */
+function MarkReadButton({ eventId }: { eventId: string }) {
+  const markRead = useMarkReplyRead();
+  return (
+    <div className="mt-1">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={markRead.isPending}
+        onClick={() =>
+          markRead.mutate(eventId, {
+            onError: (error) =>
+              toast.error('Could not mark as read', {
+                description: errorMessage(error, 'Something went wrong. Please try again.'),
+              }),
+          })
+        }
+      >
+        {markRead.isPending ? (
+          <Loader2 aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Check aria-hidden="true" />
+        )}
+        Mark as read
+      </Button>
+    </div>
+  );
+}
+
 /** The time of day in the UK: the day is the group's heading. */
 function timeOfDay(at: string): string {
   return formatDateTime(at).slice(-5);
@@ -50,7 +82,8 @@ export function TimelineEventItem({
 }) {
   const { icon: Icon, tone } = lookOf(event);
   const pence = event.amount === null ? null : decimalStringToPence(event.amount);
-  const isNote = event.kind === 'note';
+  // What a person wrote: staff's note, or the leaseholder's own reply.
+  const isNote = event.kind === 'note' || event.kind === 'reply';
   return (
     <li className="relative flex gap-3 pb-5 last:pb-0">
       {/* The line joining one event's icon to the next. */}
@@ -100,6 +133,7 @@ export function TimelineEventItem({
           {event.actor ? <span>by {event.actor}</span> : null}
           {event.status ? <StatusBadge status={event.status} /> : null}
         </div>
+        {event.status === 'unread' && event.refId ? <MarkReadButton eventId={event.refId} /> : null}
         {event.kind === 'offline_payment' && event.refId && event.status !== 'reversed' ? (
           <div className="mt-1 flex flex-wrap gap-2">
             <Button
