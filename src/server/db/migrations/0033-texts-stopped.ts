@@ -23,6 +23,13 @@ export function textsStopped(_engine: Engine) {
         .column('at')
         .where(sql.raw<SqlBool>(`kind in ('reply', 'texts_stopped') and read_at is null`))
         .execute();
+      // Retention finds the replies that have come of age by this (what they said is removed).
+      await db.schema
+        .createIndex('account_events_replies')
+        .on('account_events')
+        .column('at')
+        .where(sql.raw<SqlBool>(`kind = 'reply'`))
+        .execute();
     },
   };
 }

@@ -6,13 +6,15 @@ import { readSetting, writeSetting } from '../auth/settings-store.js';
 /** Where the last run stopped: every message up to this (created_at, id) has been seen. */
 const CONTENT_MARK_KEY = 'retention_message_contents_mark';
 const PAGE = 1000;
+/** Every reply before this time (epoch ms) has had its text removed. */
+const REPLIES_MARK_KEY = 'retention_replies_mark';
 
 /**
  * Housekeeping's retention periods (README "Personal data"): Call Me Now requests older than
  * CALLBACK_RETENTION_DAYS are deleted, audit rows older than AUDIT_RETENTION_DAYS too, and what
- * messages said is removed after MESSAGE_CONTENT_RETENTION_DAYS, keeping each message's row
- * (kind, channel, status, times) as the record that it was sent. Payments, links and balances
- * are financial records and are not touched.
+ * messages and leaseholders' replies said is removed after MESSAGE_CONTENT_RETENTION_DAYS,
+ * keeping each message's row (kind, channel, status, times) as the record that it was sent.
+ * Payments, links and balances are financial records and are not touched.
  */
 export async function applyRetention(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
@@ -22,6 +24,27 @@ export async function applyRetention(ctx: AppContext): Promise<void> {
     .execute();
   await pruneAuditLog(ctx.db, now - ctx.config.auditRetentionMs);
   await removeOldMessageContents(ctx, now - ctx.config.messageContentRetentionMs);
+  await removeOldReplies(ctx, now - ctx.config.messageContentRetentionMs);
+}
+
+/**
+ * What leaseholders wrote back (their replies by WhatsApp and text) goes after the same period
+ * as what we wrote to them; the line that they replied, and when, stays. From where the last run
+ * stopped, by the replies' index.
+ */
+async function removeOldReplies(ctx: AppContext, before: number): Promise<void> {
+  const saved = await readSetting(ctx, REPLIES_MARK_KEY);
+  const from = saved ? Number(saved) : 0;
+  if (from >= before) return;
+  await ctx.db
+    .updateTable('account_events')
+    .set({ text: EXPIRED_CONTENT_TEXT })
+    .where('kind', '=', 'reply')
+    .where('at', '>=', from)
+    .where('at', '<', before)
+    .where('text', 'is not', null)
+    .execute();
+  await writeSetting(ctx, REPLIES_MARK_KEY, String(before));
 }
 
 /**

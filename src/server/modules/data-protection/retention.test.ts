@@ -218,4 +218,55 @@ describe('retention periods (housekeeping)', () => {
       [EXPIRED_CONTENT_TEXT]: first.length + second.length,
     });
   });
+
+  it("removes what leaseholders' replies said after the same period, keeping that they replied", async () => {
+    t = await createTestContext({ env: { MESSAGE_CONTENT_RETENTION_DAYS: '30' } });
+    const ctx = t.ctx;
+    const tenant = await createTenant(ctx);
+    const replied = (text: string) =>
+      ctx.db
+        .insertInto('account_events')
+        .values({
+          tenant_id: tenant.id,
+          at: ctx.clock.now(),
+          kind: 'reply',
+          actor: 'leaseholder',
+          text,
+          details: JSON.stringify({ channel: 'whatsapp' }),
+        })
+        .execute();
+    const note = () =>
+      ctx.db
+        .insertInto('account_events')
+        .values({
+          tenant_id: tenant.id,
+          at: ctx.clock.now(),
+          kind: 'note',
+          actor: 'admin',
+          text: 'Rang her',
+        })
+        .execute();
+    await replied('I paid on Monday');
+    await note();
+    t.clock.advance(20 * DAY);
+    await replied('Thank you');
+    t.clock.advance(10 * DAY + 1);
+    await runHousekeeping(ctx);
+    const texts = async () =>
+      (
+        await ctx.db.selectFrom('account_events').select(['kind', 'text']).orderBy('id').execute()
+      ).map((row) => `${row.kind}: ${row.text}`);
+    expect(await texts()).toEqual([
+      `reply: ${EXPIRED_CONTENT_TEXT}`,
+      'note: Rang her',
+      'reply: Thank you',
+    ]);
+    t.clock.advance(20 * DAY);
+    await runHousekeeping(ctx);
+    expect(await texts()).toEqual([
+      `reply: ${EXPIRED_CONTENT_TEXT}`,
+      'note: Rang her',
+      `reply: ${EXPIRED_CONTENT_TEXT}`,
+    ]);
+  });
 });
