@@ -88,12 +88,15 @@ export type UnsentUpload = z.infer<typeof UnsentUploadSchema>;
  * what they wrote, or a STOP (their phone gets no more WhatsApp or texts until START).
  */
 export const LeaseholderReplySchema = z.object({
-  /** The reply's line in the account's history; POST /api/dashboard/replies/{id}/read. */
+  /** POST /api/dashboard/replies/{id}/read. */
   id: z.string(),
-  kind: z.enum(['reply', 'stop']),
-  accountId: z.string(),
-  tenantName: z.string(),
-  address: z.string(),
+  /** 'unmatched': from a number on no account, for staff to place (no account fields). */
+  kind: z.enum(['reply', 'stop', 'unmatched']),
+  accountId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The number it came from, as people write it ('07911 123456'). */
+  phone: z.string().nullable(),
   channel: z.enum(['whatsapp', 'sms']),
   /** What they wrote; for a STOP, what it means. */
   text: z.string(),

@@ -120,6 +120,17 @@ export interface TextOptOutsTable {
   source: 'reply' | 'twilio';
 }
 
+/** A reply by WhatsApp or text from a number on no account, for staff to place. */
+export interface UnmatchedRepliesTable {
+  id: string;
+  /** E.164. */
+  phone: string;
+  channel: 'whatsapp' | 'sms';
+  body: string;
+  received_at: number;
+  read_at: number | null;
+}
+
 export type BatchStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
 
 export interface UploadBatchesTable {
@@ -292,6 +303,7 @@ export interface Database {
   account_events: AccountEventsTable;
   chases: ChasesTable;
   text_opt_outs: TextOptOutsTable;
+  unmatched_replies: UnmatchedRepliesTable;
 }
 
 export type CallbackRequest = Selectable<CallbackRequestsTable>;

@@ -1,6 +1,11 @@
-import { type LeaseholderReplies, REPLY_NOT_FOUND_MESSAGE } from '../../../shared/dashboard.js';
+import {
+  type LeaseholderReplies,
+  type LeaseholderReply,
+  REPLY_NOT_FOUND_MESSAGE,
+} from '../../../shared/dashboard.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 
 /** Replies, and STOPs: a STOP can leave a leaseholder with no way to be reached. */
 const REPLY_KINDS = ['reply', 'texts_stopped'];
@@ -11,17 +16,23 @@ const STOPPED_TEXT =
 /** As many as a clerk reads at one sitting; the count says if there are more. */
 const REPLIES_SHOWN = 10;
 
+const channelOf = (details: string | null): 'whatsapp' | 'sms' =>
+  details && JSON.parse(details).channel === 'whatsapp' ? 'whatsapp' : 'sms';
+const iso = (at: number) => new Date(Number(at)).toISOString();
+
 /**
  * GET /api/dashboard/replies: leaseholders' replies to our WhatsApp and texts ("I paid on
- * Monday", STOP) that no one has marked read, newest first, by the unread-replies index.
+ * Monday", STOP) that no one has marked read, newest first: those on accounts by the
+ * unread-replies index, and those from numbers on no account.
  */
 export async function listUnreadReplies(ctx: AppContext): Promise<LeaseholderReplies> {
-  const unread = ctx.db
+  const onAccounts = ctx.db
     .selectFrom('account_events')
     .where('account_events.kind', 'in', REPLY_KINDS)
     .where('account_events.read_at', 'is', null);
-  const [rows, count] = await Promise.all([
-    unread
+  const unmatched = ctx.db.selectFrom('unmatched_replies').where('read_at', 'is', null);
+  const [accountRows, accountCount, unmatchedRows, unmatchedCount] = await Promise.all([
+    onAccounts
       .innerJoin('tenants', 'tenants.id', 'account_events.tenant_id')
       .select([
         'account_events.id',
@@ -32,45 +43,67 @@ export async function listUnreadReplies(ctx: AppContext): Promise<LeaseholderRep
         'tenants.id as account_id',
         'tenants.name',
         'tenants.address',
+        'tenants.phone',
       ])
       .where('tenants.erased_at', 'is', null)
       .orderBy('account_events.at', 'desc')
       .orderBy('account_events.id', 'desc')
       .limit(REPLIES_SHOWN)
       .execute(),
-    unread.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    onAccounts.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    unmatched.selectAll().orderBy('received_at', 'desc').limit(REPLIES_SHOWN).execute(),
+    unmatched.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return {
-    items: rows.map((row) => ({
+  const items: LeaseholderReply[] = [
+    ...accountRows.map((row) => ({
       id: String(row.id),
       kind: row.kind === 'reply' ? ('reply' as const) : ('stop' as const),
       accountId: row.account_id,
       tenantName: row.name,
       address: row.address,
+      phone: row.phone === null ? null : formatPhoneForDisplay(row.phone),
       channel: channelOf(row.details),
       text: row.kind === 'reply' ? (row.text ?? '') : STOPPED_TEXT,
-      receivedAt: new Date(Number(row.at)).toISOString(),
+      receivedAt: iso(row.at),
     })),
-    total: Number(count.count),
+    ...unmatchedRows.map((row) => ({
+      id: row.id,
+      kind: 'unmatched' as const,
+      accountId: null,
+      tenantName: null,
+      address: null,
+      phone: formatPhoneForDisplay(row.phone),
+      channel: row.channel,
+      text: row.body,
+      receivedAt: iso(row.received_at),
+    })),
+  ];
+  items.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+  return {
+    items: items.slice(0, REPLIES_SHOWN),
+    total: Number(accountCount.count) + Number(unmatchedCount.count),
   };
 }
 
-function channelOf(details: string | null): 'whatsapp' | 'sms' {
-  return details && JSON.parse(details).channel === 'whatsapp' ? 'whatsapp' : 'sms';
-}
-
-/** POST /api/dashboard/replies/{id}/read: off the dashboard; it stays in the account's history. */
+/**
+ * POST /api/dashboard/replies/{id}/read: off the dashboard; a reply on an account (a number id)
+ * stays in its history.
+ */
 export async function markReplyRead(ctx: AppContext, id: string): Promise<void> {
-  const eventId = Number(id);
-  if (!Number.isSafeInteger(eventId) || eventId <= 0) {
-    throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
-  }
-  const found = await ctx.db
-    .updateTable('account_events')
-    .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(ctx.clock.now())) }))
-    .where('id', '=', eventId)
-    .where('kind', 'in', REPLY_KINDS)
-    .returning('id')
-    .executeTakeFirst();
+  const now = ctx.clock.now();
+  const found = /^\d{1,15}$/.test(id)
+    ? await ctx.db
+        .updateTable('account_events')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)) }))
+        .where('id', '=', Number(id))
+        .where('kind', 'in', REPLY_KINDS)
+        .returning('id')
+        .executeTakeFirst()
+    : await ctx.db
+        .updateTable('unmatched_replies')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.val(now)) }))
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', REPLY_NOT_FOUND_MESSAGE);
 }

@@ -46,7 +46,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
   );
   app.post(
     '/dashboard/replies/:id/read',
-    { schema: { params: z.object({ id: z.string().max(20) }) } },
+    { schema: { params: z.object({ id: z.string().max(64) }) } },
     async (request, reply) => {
       await markReplyRead(ctx, request.params.id);
       return reply.status(204).send();

@@ -25,6 +25,11 @@ export async function applyRetention(ctx: AppContext): Promise<void> {
   await pruneAuditLog(ctx.db, now - ctx.config.auditRetentionMs);
   await removeOldMessageContents(ctx, now - ctx.config.messageContentRetentionMs);
   await removeOldReplies(ctx, now - ctx.config.messageContentRetentionMs);
+  // A reply from a number on no account is nothing but what it said.
+  await ctx.db
+    .deleteFrom('unmatched_replies')
+    .where('received_at', '<', now - ctx.config.messageContentRetentionMs)
+    .execute();
 }
 
 /**

@@ -248,10 +248,26 @@ describe('retention periods (housekeeping)', () => {
         .execute();
     await replied('I paid on Monday');
     await note();
+    const stranger = (body: string) =>
+      ctx.db
+        .insertInto('unmatched_replies')
+        .values({
+          id: newId(),
+          phone: '+447700900999',
+          channel: 'sms',
+          body,
+          received_at: ctx.clock.now(),
+          read_at: null,
+        })
+        .execute();
+    await stranger('New number, Margaret');
     t.clock.advance(20 * DAY);
     await replied('Thank you');
+    await stranger('Who is this?');
     t.clock.advance(10 * DAY + 1);
     await runHousekeeping(ctx);
+    const strangers = await ctx.db.selectFrom('unmatched_replies').select('body').execute();
+    expect(strangers).toEqual([{ body: 'Who is this?' }]);
     const texts = async () =>
       (
         await ctx.db.selectFrom('account_events').select(['kind', 'text']).orderBy('id').execute()

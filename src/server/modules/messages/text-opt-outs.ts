@@ -1,5 +1,6 @@
 import { formatDate } from '../../../shared/dates.js';
 import type { AppContext } from '../../context.js';
+import { newId } from '../../lib/ids.js';
 import { type AccountEvent, addAccountEvents } from '../accounts/account-ledger.js';
 import { formatPhoneForDisplay } from '../callback-requests/phone-display.js';
 
@@ -143,17 +144,31 @@ export const MAX_REPLY_LENGTH = 1_600;
 
 /**
  * A leaseholder's reply by WhatsApp or text ("I paid on Monday"), kept on the history of each
- * account messaged on that number, for staff to read. Returns how many accounts it went on: none
- * for a number we do not know, when nothing is kept.
+ * account messaged on that number, for staff to read. From a number on no account (a new phone,
+ * someone writing for them) it is kept apart for staff to place: never lost.
  */
-export function recordReply(
+export async function recordReply(
   ctx: AppContext,
   reply: { phone: string; channel: 'whatsapp' | 'sms'; body: string },
-): Promise<number> {
-  return addToHistories(ctx, reply.phone, {
+): Promise<'kept' | 'unmatched'> {
+  const text = reply.body.trim().slice(0, MAX_REPLY_LENGTH);
+  const accounts = await addToHistories(ctx, reply.phone, {
     kind: 'reply',
     actor: 'leaseholder',
-    text: reply.body.trim().slice(0, MAX_REPLY_LENGTH),
+    text,
     details: { channel: reply.channel },
   });
+  if (accounts > 0) return 'kept';
+  await ctx.db
+    .insertInto('unmatched_replies')
+    .values({
+      id: newId(),
+      phone: reply.phone,
+      channel: reply.channel,
+      body: text,
+      received_at: ctx.clock.now(),
+      read_at: null,
+    })
+    .execute();
+  return 'unmatched';
 }

@@ -30,18 +30,21 @@ const STARTED_REPLY = 'You will get WhatsApp messages and texts from us about yo
 
 /**
  * A leaseholder's reply: STOP or START changes whether their number is messaged; anything else
- * goes on the history of each account messaged on that number. A number we do not know keeps
- * nothing.
+ * goes on the history of each account messaged on that number, or, from a number on no account,
+ * on the dashboard for staff to place.
  */
 export function applyIncomingMessage(
   ctx: AppContext,
   message: IncomingMessage,
-): Promise<{ outcome: 'stopped' | 'started' | 'kept' | 'unknown'; twiml: string }> {
+): Promise<{
+  outcome: 'stopped' | 'started' | 'kept' | 'unmatched' | 'not a number';
+  twiml: string;
+}> {
   const channel = message.From.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
   const phone = message.From.replace(/^whatsapp:/, '');
   const answer = (text: string) => (channel === 'whatsapp' ? whatsAppReply(text) : NO_REPLY);
   return withTransaction(ctx, async (tx) => {
-    if (!E164.test(phone)) return { outcome: 'unknown', twiml: NO_REPLY };
+    if (!E164.test(phone)) return { outcome: 'not a number', twiml: NO_REPLY };
     const keyword = keywordOf(message.Body, message.OptOutType);
     if (keyword === 'stop') {
       await stopTexts(tx, phone, 'reply', channel);
@@ -55,7 +58,6 @@ export function applyIncomingMessage(
     const body =
       message.Body.trim() ||
       (hasMedia ? '(A photo or file, without text: see it in Twilio)' : '(An empty message)');
-    const accounts = await recordReply(tx, { phone, channel, body });
-    return { outcome: accounts > 0 ? 'kept' : 'unknown', twiml: NO_REPLY };
+    return { outcome: await recordReply(tx, { phone, channel, body }), twiml: NO_REPLY };
   });
 }

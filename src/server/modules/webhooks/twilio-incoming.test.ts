@@ -191,6 +191,7 @@ describe('POST /api/webhooks/twilio/incoming', () => {
           accountId: link.tenant_id,
           tenantName: 'Margaret Hughes',
           address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
+          phone: '07700 900123',
           channel: 'whatsapp',
           text: 'I paid by bank transfer on Monday',
           receivedAt: new Date(t.clock.now()).toISOString(),
@@ -231,16 +232,33 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     }
   });
 
-  it('a photo without text is noted as such; a number we do not know keeps nothing', async () => {
+  it('a photo without text is noted as such; a number on no account is kept for staff to place', async () => {
     const link = await createPaymentLink(t.ctx);
     await receive(PHONE, '', { NumMedia: '1' });
     expect((await accountOf(link.tenant_id)).timeline[0].detail).toBe(
       '(A photo or file, without text: see it in Twilio)',
     );
-    expect((await receive('+447700900999', 'Who is this?')).statusCode).toBe(200);
+    expect(
+      (await receive('whatsapp:+447700900999', "It's Margaret, my new number")).statusCode,
+    ).toBe(200);
     expect((await receive('not-a-number', 'STOP')).statusCode).toBe(200);
     const replies = (await api('GET', '/api/dashboard/replies')).json();
-    expect(replies.total).toBe(1);
+    expect(replies.total).toBe(2);
+    // Newest first: the stranger's, for staff to place.
+    expect(replies.items[0]).toEqual({
+      id: expect.any(String),
+      kind: 'unmatched',
+      accountId: null,
+      tenantName: null,
+      address: null,
+      phone: '07700 900999',
+      channel: 'whatsapp',
+      text: "It's Margaret, my new number",
+      receivedAt: new Date(t.clock.now() - 60_000).toISOString(),
+    });
+    const read = await api('POST', `/api/dashboard/replies/${replies.items[0].id}/read`);
+    expect(read.statusCode).toBe(204);
+    expect((await api('GET', '/api/dashboard/replies')).json().total).toBe(1);
     expect(await t.ctx.db.selectFrom('text_opt_outs').selectAll().execute()).toEqual([]);
   });
 

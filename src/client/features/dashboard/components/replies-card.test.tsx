@@ -16,6 +16,7 @@ const REPLY = {
   accountId: 'account-7',
   tenantName: 'Margaret Hughes',
   address: 'Flat 3, Riverside Court',
+  phone: '07911 123456',
   channel: 'whatsapp' as const,
   text: 'I paid by bank transfer on Monday.\nReference FLAT3.',
   receivedAt: '2026-11-29T14:02:00.000Z',
@@ -78,11 +79,27 @@ describe('Replies from leaseholders', () => {
       channel: 'sms' as const,
       text: 'STOP: no more WhatsApp or texts to their phone until they reply START. Reach them by email, phone or post.',
     };
-    mockServer({ items: [REPLY, stop], total: 12 });
+    const unmatched = {
+      ...REPLY,
+      id: '01a2-u',
+      kind: 'unmatched' as const,
+      accountId: null,
+      tenantName: null,
+      address: null,
+      phone: '07700 900999',
+      text: "It's Margaret from flat 3, this is my new number",
+    };
+    mockServer({ items: [REPLY, stop, unmatched], total: 12 });
     renderCard();
     const card = await screen.findByRole('region', { name: /Replies from leaseholders/ });
     expect(within(card).getByText('12 unread')).toBeInTheDocument();
-    const [row, stopped] = within(card).getAllByRole('listitem');
+    const [row, stopped, stranger] = within(card).getAllByRole('listitem');
+    expect(stranger).toHaveTextContent('07700 900999');
+    expect(stranger).toHaveTextContent('A number on no account.');
+    expect(stranger).toHaveTextContent("It's Margaret from flat 3, this is my new number");
+    expect(
+      within(stranger!).getByRole('button', { name: 'Mark as read' }),
+    ).toHaveAccessibleDescription('07700 900999');
     expect(stopped).toHaveTextContent(
       'Replied STOP: no more WhatsApp or texts to their phone until they reply START.',
     );
@@ -94,7 +111,7 @@ describe('Replies from leaseholders', () => {
     expect(row).toHaveTextContent('I paid by bank transfer on Monday. Reference FLAT3.');
     expect(row).toHaveTextContent('WhatsApp · ');
     expect(row).toHaveTextContent('29 Nov 2026 at 14:02');
-    expect(card).toHaveTextContent('Showing the newest 2 of 12 replies.');
+    expect(card).toHaveTextContent('Showing the newest 3 of 12 replies.');
   });
 
   it('takes a reply off once marked read, and the card with the last one', async () => {

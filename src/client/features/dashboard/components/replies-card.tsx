@@ -28,14 +28,28 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1">
-        <Link
-          id={nameId}
-          href={`/leaseholders/${encodeURIComponent(reply.accountId)}`}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {reply.tenantName}
-        </Link>
-        <p className="text-sm text-muted-foreground">{reply.address}</p>
+        {reply.accountId ? (
+          <>
+            <Link
+              id={nameId}
+              href={`/leaseholders/${encodeURIComponent(reply.accountId)}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {reply.tenantName}
+            </Link>
+            <p className="text-sm text-muted-foreground">{reply.address}</p>
+          </>
+        ) : (
+          <>
+            <p id={nameId} className="font-medium">
+              {reply.phone}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              A number on no account. Find who wrote (search Leaseholders by name), then add this
+              number to their contact details.
+            </p>
+          </>
+        )}
         {reply.kind === 'stop' ? (
           <p className="mt-2 flex items-start gap-2 rounded-md border-l-4 border-warning/60 bg-warning-soft px-3 py-2 text-warning">
             <MessageSquareOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
