@@ -18,7 +18,8 @@ import { anonymiseMessages } from './anonymise-messages.js';
 /**
  * Erasure (UK GDPR article 17), confirmed by the clerk typing the leaseholder's name or ERASE:
  * name, contact details, address, search text, notes and the contents and recipients of every
- * message are overwritten, and call-back requests from the account's phone are deleted. Amounts,
+ * message are overwritten; call-back requests and replies on no account from the account's phone
+ * are deleted (a STOP it sent is kept, so it is never texted again). Amounts,
  * dates, payments and the account reference stay, because the agent must keep its financial
  * records (six years). From then on the account is never messaged: queued messages and
  * reminders are cancelled here, and queueMessages and the send job refuse erased accounts.
@@ -87,6 +88,9 @@ export function eraseLeaseholder(
           .where('phone_number', '=', account.phone)
           .executeTakeFirst()
       : { numDeletedRows: 0n };
+    if (account.phone) {
+      await tx.db.deleteFrom('unmatched_replies').where('phone', '=', account.phone).execute();
+    }
 
     const counts = {
       messages: messageIds.length,

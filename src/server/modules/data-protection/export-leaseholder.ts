@@ -22,13 +22,13 @@ function parseDetails(details: string | null): unknown {
  * Everything the portal holds about one leaseholder, as one JSON document for a subject-access
  * request (UK GDPR article 15): the account, its history and notes, its links, every message
  * with its content and delivery timeline, portal and offline payments, and the call-back
- * requests made from the account's phone number. Money is integer pence, times are UTC ISO 8601.
+ * requests and replies on no account from the account's phone number. Money is integer pence, times are UTC ISO 8601.
  * Audited, since handing personal data out is itself something to account for.
  */
 export async function exportLeaseholder(ctx: AppContext, id: string) {
   const account = await findAccount(ctx, id);
 
-  const [events, links, offlinePayments, callbacks] = await Promise.all([
+  const [events, links, offlinePayments, callbacks, strangers] = await Promise.all([
     ctx.db
       .selectFrom('account_events')
       .selectAll()
@@ -56,6 +56,15 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
           .selectAll()
           .where('phone_number', '=', account.phone)
           .orderBy('created_at')
+          .execute(),
+    // Written from their number before it was on the account (a new phone).
+    account.phone === null
+      ? Promise.resolve([])
+      : ctx.db
+          .selectFrom('unmatched_replies')
+          .selectAll()
+          .where('phone', '=', account.phone)
+          .orderBy('received_at')
           .execute(),
   ]);
   const linkIds = links.map((link) => link.id);
@@ -158,6 +167,11 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
       phoneAsTyped: callback.phone_input,
       requestedAt: iso(callback.created_at),
       handledAt: iso(callback.handled_at),
+    })),
+    repliesFromTheirNumber: strangers.map((reply) => ({
+      channel: reply.channel,
+      text: reply.body,
+      receivedAt: iso(reply.received_at),
     })),
   };
 }

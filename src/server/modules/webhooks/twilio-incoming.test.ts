@@ -295,6 +295,42 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     ]);
   });
 
+  it('a reply from a new number is theirs once staff put it on the account: exported, and erased with them', async () => {
+    const link = await createPaymentLink(t.ctx);
+    await receive('+447811222333', "It's Margaret Hughes, flat 3. This is my new number.");
+    const [placed] = (await api('GET', '/api/dashboard/replies')).json().items;
+    expect(placed).toMatchObject({ kind: 'unmatched', phone: '07811 222333' });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/leaseholders/${link.tenant_id}`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: {
+        name: 'Margaret Hughes',
+        email: 'margaret.hughes@example.co.uk',
+        phone: '07811 222333',
+        address: 'Flat 3, 12 Riverside Court, London SE1 9AA',
+        reference: '',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const exported = (await api('GET', `/api/leaseholders/${link.tenant_id}/export`)).json();
+    expect(exported.repliesFromTheirNumber).toEqual([
+      {
+        channel: 'sms',
+        text: "It's Margaret Hughes, flat 3. This is my new number.",
+        receivedAt: expect.any(String),
+      },
+    ]);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/leaseholders/${link.tenant_id}/erase`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { confirm: 'ERASE' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await t.ctx.db.selectFrom('unmatched_replies').selectAll().execute()).toEqual([]);
+  });
+
   it('Twilio refusing a number that replied STOP to it (21610) stops texts to it: no SMS follows the failed WhatsApp', async () => {
     const link = await createPaymentLink(t.ctx, { tenant: { email: null } });
     t.twilio.failTo(PHONE, {
