@@ -82,3 +82,23 @@ export interface ChannelPaceTable {
   next_at: number;
   paused_until: number;
 }
+
+/** A number that replied STOP: no WhatsApp or text goes to it until it replies START. */
+export interface TextOptOutsTable {
+  /** E.164, as tenants.phone holds it. */
+  phone: string;
+  stopped_at: number;
+  /** 'reply': their STOP reached our webhook; 'twilio': Twilio refused a text to it (21610). */
+  source: 'reply' | 'twilio';
+}
+
+/** A reply by WhatsApp or text from a number on no account, for staff to place. */
+export interface UnmatchedRepliesTable {
+  id: string;
+  /** E.164. */
+  phone: string;
+  channel: 'whatsapp' | 'sms';
+  body: string;
+  received_at: number;
+  read_at: number | null;
+}

@@ -111,26 +111,6 @@ export interface AccountEventsTable {
   read_at: Generated<number | null>;
 }
 
-/** A number that replied STOP: no WhatsApp or text goes to it until it replies START. */
-export interface TextOptOutsTable {
-  /** E.164, as tenants.phone holds it. */
-  phone: string;
-  stopped_at: number;
-  /** 'reply': their STOP reached our webhook; 'twilio': Twilio refused a text to it (21610). */
-  source: 'reply' | 'twilio';
-}
-
-/** A reply by WhatsApp or text from a number on no account, for staff to place. */
-export interface UnmatchedRepliesTable {
-  id: string;
-  /** E.164. */
-  phone: string;
-  channel: 'whatsapp' | 'sms';
-  body: string;
-  received_at: number;
-  read_at: number | null;
-}
-
 export type BatchStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
 
 export interface UploadBatchesTable {
@@ -266,6 +246,8 @@ import type {
   MessageContentsTable,
   MessageEventsTable,
   MessagesTable,
+  TextOptOutsTable,
+  UnmatchedRepliesTable,
 } from './messaging-tables.js';
 
 export type {
