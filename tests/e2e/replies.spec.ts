@@ -81,7 +81,7 @@ test.describe("leaseholders' replies", () => {
     await expect(card).toContainText('2 unread');
     await expect(card).toContainText('Replied STOP: no more WhatsApp or texts to their phone');
     await expect(card).toContainText('I paid by bank transfer on Monday, reference RIV-F3.');
-    await expect(card).toContainText('WhatsApp · ');
+    await expect(card).toContainText('WhatsApp from 07911 123456 · ');
     await expectNoSeriousAxeViolations(page);
 
     await card.getByRole('link', { name }).first().click();

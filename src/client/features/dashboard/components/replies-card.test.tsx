@@ -103,13 +103,17 @@ describe('Replies from leaseholders', () => {
     expect(stopped).toHaveTextContent(
       'Replied STOP: no more WhatsApp or texts to their phone until they reply START.',
     );
-    expect(stopped).toHaveTextContent('Text message · ');
+    expect(stopped).toHaveTextContent('Text message from 07911 123456 · ');
     expect(within(row!).getByRole('link', { name: 'Margaret Hughes' })).toHaveAttribute(
       'href',
       '/leaseholders/account-7',
     );
     expect(row).toHaveTextContent('I paid by bank transfer on Monday. Reference FLAT3.');
-    expect(row).toHaveTextContent('WhatsApp · ');
+    expect(row).toHaveTextContent('WhatsApp from 07911 123456 · ');
+    expect(within(row!).getByRole('link', { name: '07911 123456' })).toHaveAttribute(
+      'href',
+      'tel:07911123456',
+    );
     expect(row).toHaveTextContent('29 Nov 2026 at 14:02');
     expect(card).toHaveTextContent('Showing the newest 3 of 12 replies.');
   });

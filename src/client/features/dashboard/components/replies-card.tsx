@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { toast } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/api-client';
+import { telHref } from '@/lib/contact-links';
 import { useMarkReplyRead } from '@/lib/mark-reply-read';
 import { useNow } from '@/lib/use-now';
 import type { LeaseholderReply } from '../../../../shared/dashboard';
@@ -41,9 +42,13 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           </>
         ) : (
           <>
-            <p id={nameId} className="font-medium">
+            <a
+              id={nameId}
+              href={telHref(reply.phone ?? '')}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {reply.phone}
-            </p>
+            </a>
             <p className="text-sm text-muted-foreground">
               A number on no account. Find who wrote (search Leaseholders by name), then add this
               number to their contact details.
@@ -63,7 +68,19 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           </blockquote>
         )}
         <p className="mt-1 text-sm text-muted-foreground">
-          {CHANNEL_LABELS[reply.channel]} <span aria-hidden="true">·</span>{' '}
+          {CHANNEL_LABELS[reply.channel]}
+          {reply.accountId && reply.phone ? (
+            <>
+              {' from '}
+              <a
+                href={telHref(reply.phone)}
+                className="text-primary underline-offset-4 hover:underline"
+              >
+                {reply.phone}
+              </a>
+            </>
+          ) : null}{' '}
+          <span aria-hidden="true">·</span>{' '}
           <time dateTime={reply.receivedAt}>
             {formatRelativeTime(reply.receivedAt, now)} <span aria-hidden="true">·</span>{' '}
             {formatDateTime(reply.receivedAt)}
