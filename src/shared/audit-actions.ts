@@ -34,6 +34,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'leaseholder.balance_corrected': 'Balance corrected',
 
   'leaseholder.note_added': 'Note added',
+  'leaseholder.text_sent': 'Text sent by staff',
   'leaseholder.link_sent': 'New link sent',
   'leaseholders.chased': 'New links sent to everyone owing',
   'leaseholder.hold_started': 'Chasing held',

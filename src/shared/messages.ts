@@ -5,6 +5,7 @@ export const MESSAGE_KINDS = [
   'reminder_24h',
   'reminder_1h',
   'confirmation',
+  'staff_text',
 ] as const;
 export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
 export const MESSAGE_STATUSES = [
@@ -21,6 +22,17 @@ export const MESSAGE_STATUSES = [
 
 export const MessageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** The kinds written from the Template Manager's templates: all but staff's own texts. */
+export type TemplatedKind = Exclude<MessageKind, 'staff_text'>;
+export const TEMPLATED_KINDS = MESSAGE_KINDS.filter(
+  (kind): kind is TemplatedKind => kind !== 'staff_text',
+);
+export const TemplatedKindSchema = z.enum([
+  'payment_link',
+  'reminder_24h',
+  'reminder_1h',
+  'confirmation',
+]);
 export const MessageChannelSchema = z.enum(MESSAGE_CHANNELS);
 export const MessageStatusSchema = z.enum(MESSAGE_STATUSES);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageKindSchema } from './messages.js';
+import { TemplatedKindSchema } from './messages.js';
 
 /** Which providers are real. Admin-only: shown as the demo-mode banner. */
 export const ProviderModesSchema = z.object({
@@ -13,7 +13,7 @@ export const ProviderModesSchema = z.object({
    */
   sampleSettings: z.array(z.enum(['COMPANY_NAME', 'CONTACT_PHONE', 'CONTACT_EMAIL'])).optional(),
   /** With Twilio: the messages whose WhatsApp goes as an approved template (decision 0017). */
-  whatsappApproved: z.array(MessageKindSchema).optional(),
+  whatsappApproved: z.array(TemplatedKindSchema).optional(),
 });
 
 export type ProviderModes = z.infer<typeof ProviderModesSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageKind } from './messages.js';
+import type { TemplatedKind } from './messages.js';
 import { findPlaceholders } from './render-template.js';
 
 /**
@@ -158,7 +158,7 @@ export const TEMPLATE_FIELDS = Object.keys(TEMPLATE_FIELD_INFO) as TemplateField
  * Each message's WhatsApp text, which is its SMS fallback too (the Template Manager says so under
  * each field); an approved WhatsApp template stands in for it on WhatsApp (decision 0017).
  */
-export const WHATSAPP_TEXT_FIELDS: Record<MessageKind, TemplateField> = {
+export const WHATSAPP_TEXT_FIELDS: Record<TemplatedKind, TemplateField> = {
   payment_link: 'whatsappPaymentLink',
   reminder_24h: 'whatsappReminder24h',
   reminder_1h: 'whatsappReminder1h',

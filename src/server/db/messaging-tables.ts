@@ -3,7 +3,13 @@ import type { Generated } from 'kysely';
 // The messaging and job-queue tables of schema.ts (which re-exports them), kept apart so that
 // each file stays readable.
 
-export type MessageKind = 'payment_link' | 'reminder_24h' | 'reminder_1h' | 'confirmation';
+/** 'staff_text': what staff wrote to the leaseholder's phone (a reply to theirs), no template. */
+export type MessageKind =
+  | 'payment_link'
+  | 'reminder_24h'
+  | 'reminder_1h'
+  | 'confirmation'
+  | 'staff_text';
 export type MessageChannel = 'email' | 'whatsapp' | 'sms';
 export type MessageStatus =
   | 'queued'

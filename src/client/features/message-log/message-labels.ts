@@ -27,6 +27,7 @@ export const KIND_LABELS: Record<MessageLogItem['kind'], string> = {
   reminder_24h: '24-hour reminder',
   reminder_1h: '1-hour reminder',
   confirmation: 'Confirmation',
+  staff_text: 'Text from staff',
 };
 
 /** How each status reads: colour by outcome (green arrived, red did not, amber kept locally). */

@@ -1,5 +1,5 @@
+import type { TemplatedKind } from '../../../shared/messages.js';
 import type { Config } from '../../config.js';
-import type { MessageKind } from '../../db/schema.js';
 import { createTwilioTextSender } from './twilio-text-sender.js';
 
 export type TextChannel = 'whatsapp' | 'sms';
@@ -13,7 +13,7 @@ export interface TextMessage {
    * WhatsApp: which message this is and the values it was rendered with, so an approved template
    * configured for its kind (TWILIO_WHATSAPP_TEMPLATE_*) is sent in place of the text.
    */
-  template?: { kind: MessageKind; values: Record<string, unknown> };
+  template?: { kind: TemplatedKind; values: Record<string, unknown> };
   /** Where Twilio posts delivery statuses for this message (our signed callback endpoint). */
   statusCallbackUrl?: string;
 }

@@ -15,6 +15,7 @@ const MESSAGE_TITLES: Record<string, string> = {
   reminder_24h: '24-hour reminder',
   reminder_1h: '1-hour reminder',
   confirmation: 'Payment confirmation',
+  staff_text: 'Text from staff',
 };
 const CHANNEL_NAMES: Record<string, string> = { email: 'email', whatsapp: 'WhatsApp', sms: 'SMS' };
 const CLOSED: Record<string, { kind: TimelineKind; title: string }> = {
@@ -139,6 +140,15 @@ export async function accountTimeline(
           .limit(1)
           .as('why'),
       )
+      // What staff wrote, for their own texts (every other kind is a template's).
+      .select((eb) =>
+        eb
+          .selectFrom('message_contents')
+          .select('message_contents.body')
+          .whereRef('message_contents.message_id', '=', 'messages.id')
+          .where('messages.kind', '=', 'staff_text')
+          .as('staff_text'),
+      )
       // Why it never went (its link replaced, paid or settled while it waited).
       .select((eb) =>
         eb
@@ -157,7 +167,10 @@ export async function accountTimeline(
         kind: 'message',
         title: `${MESSAGE_TITLES[message.kind] ?? message.kind} by ${CHANNEL_NAMES[message.channel] ?? message.channel}`,
         status: message.status,
-        detail: message.error ?? message.why_not ?? withRecipients(message.why, message),
+        detail:
+          message.error ??
+          message.why_not ??
+          withRecipients(message.staff_text ?? message.why, message),
         linkId: message.link_id,
         refId: message.id,
       });

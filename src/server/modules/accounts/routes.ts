@@ -14,6 +14,7 @@ import {
   OfflinePaymentRequestSchema,
   PaymentReversalSchema,
   PaymentsExportQuerySchema,
+  StaffTextRequestSchema,
 } from '../../../shared/leaseholders.js';
 import type { AppContext } from '../../context.js';
 import { addNote } from './add-note.js';
@@ -29,6 +30,7 @@ import { offlineReceipt } from './offline-receipt.js';
 import { recordOfflinePayment } from './record-offline-payment.js';
 import { reverseOfflinePayment } from './reverse-offline-payment.js';
 import { sendNewLink } from './send-new-link.js';
+import { sendStaffText } from './send-staff-text.js';
 
 const ReceiptParamsSchema = LeaseholderIdParamsSchema.extend({
   paymentId: z.string().min(1).max(100),
@@ -151,6 +153,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     { schema: { params, response: { 201: LeaseholderDetailSchema } } },
     async (request, reply) => {
       await sendNewLink(ctx, request.params.id);
+      return reply.status(201).send(await getAccount(ctx, request.params.id));
+    },
+  );
+  app.post(
+    '/leaseholders/:id/texts',
+    {
+      schema: { params, body: StaffTextRequestSchema, response: { 201: LeaseholderDetailSchema } },
+    },
+    async (request, reply) => {
+      await sendStaffText(ctx, request.params.id, request.body);
       return reply.status(201).send(await getAccount(ctx, request.params.id));
     },
   );

@@ -5,11 +5,21 @@ import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';
 import { queueMessages } from './queue-messages.js';
 
+/**
+ * A payment link or reminder, rather than a confirmation of money received or staff's own text:
+ * it waits for a sociable hour and a hold, and goes only while its link is open.
+ */
+export function asksToPay(kind: MessageKind): boolean {
+  return kind !== 'confirmation' && kind !== 'staff_text';
+}
+
 export interface FailedWhatsApp {
   id: string;
   link_id: string;
   kind: MessageKind;
   recipient: string;
+  /** Its occasion, so a resend's (or another staff text's) SMS is its own. */
+  occasion: string;
 }
 
 /**
@@ -19,8 +29,8 @@ export interface FailedWhatsApp {
  * this message, and whichever way, at most one SMS is created, and its job is enqueued only by
  * the call that created it. Call it in the transaction that records the failure, so a crash
  * cannot record one without the other. A failure reported at night (a late callback) sends a
- * payment link or reminder at 10:00 instead (decision 0015); a payment's confirmation goes at
- * once. Returns the SMS message's id, or null if one existed.
+ * payment link or reminder at 10:00 instead (decision 0015); a payment's confirmation, or
+ * staff's text, goes at once. Returns the SMS message's id, or null if one existed.
  */
 export async function fallBackToSms(
   ctx: AppContext,
@@ -43,7 +53,8 @@ export async function fallBackToSms(
         html: null,
         body: content.body,
         detail: `Fallback: WhatsApp failed (${reason.text})`,
-        ...(whatsapp.kind === 'confirmation' ? {} : { sendAt: sociableTime(tx.clock.now()) }),
+        occasion: whatsapp.occasion,
+        ...(asksToPay(whatsapp.kind) ? { sendAt: sociableTime(tx.clock.now()) } : {}),
       },
     ]);
     if (!smsId) return null;

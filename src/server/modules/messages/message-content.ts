@@ -1,10 +1,11 @@
 import { formatDate, formatDateTime } from '../../../shared/dates.js';
 import { timeRemaining } from '../../../shared/expiry.js';
+import type { TemplatedKind } from '../../../shared/messages.js';
 import { formatPence } from '../../../shared/money.js';
 import { renderTemplate, type TemplateValues } from '../../../shared/render-template.js';
 import { type Templates, WHATSAPP_TEXT_FIELDS } from '../../../shared/templates.js';
 import type { Config } from '../../config.js';
-import type { MessageChannel, MessageKind } from '../../db/schema.js';
+import type { MessageChannel } from '../../db/schema.js';
 
 /** What one message says, rendered when its row is created and stored with it. */
 export interface MessageContent {
@@ -57,7 +58,7 @@ export function linkTemplateValues(
  * which a text part made by stripping the HTML would not reliably be.
  */
 const EMAIL_TEMPLATES: Record<
-  MessageKind,
+  TemplatedKind,
   { subject: keyof Templates; html: keyof Templates; text: keyof Templates }
 > = {
   payment_link: {
@@ -85,7 +86,7 @@ const EMAIL_TEMPLATES: Record<
 /** Renders one message: values HTML-escaped in the HTML, left as typed in the subject and texts. */
 export function renderMessageContent(
   templates: Templates,
-  kind: MessageKind,
+  kind: TemplatedKind,
   channel: MessageChannel,
   values: TemplateValues,
 ): MessageContent {

@@ -18,7 +18,7 @@ import { anonymiseMessages } from '../data-protection/anonymise-messages.js';
 import { isLinkOpen } from '../payment-links/link-state.js';
 import { changeMessageStatus } from './change-message-status.js';
 import { pauseChannel, SLOW_DOWN_PAUSE_MS, takeSendSlot } from './channel-pace.js';
-import { fallBackToSms } from './fall-back-to-sms.js';
+import { asksToPay, fallBackToSms } from './fall-back-to-sms.js';
 import { resumeAfterHold } from './resume-after-hold.js';
 import { stoppedReason, stopTexts, TWILIO_OPTED_OUT } from './text-opt-outs.js';
 
@@ -68,7 +68,7 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   }
 
   // A link paid, renewed or expired while its message waited: nothing to ask for any more.
-  if (message.kind !== 'confirmation' && !isLinkOpen(linkOf(message), ctx.clock.now())) {
+  if (asksToPay(message.kind) && !isLinkOpen(linkOf(message), ctx.clock.now())) {
     await changeMessageStatus(ctx, message.id, {
       status: 'cancelled',
       detail: notSentDetail(message),
@@ -79,7 +79,7 @@ export const sendMessageJob: JobHandler = async (payload, ctx, job) => {
   // Chasing held for this leaseholder (Breathing Space, a dispute): asking to pay waits until the
   // hold ends, without using an attempt; a confirmation of money received never waits.
   const now = ctx.clock.now();
-  if (message.kind !== 'confirmation' && message.hold_until !== null && message.hold_until > now) {
+  if (asksToPay(message.kind) && message.hold_until !== null && message.hold_until > now) {
     throw new DeferJob(
       resumeAfterHold(message.hold_until),
       'Chasing is on hold for this leaseholder',
@@ -210,7 +210,8 @@ function deliver(ctx: AppContext, message: MessageToSend) {
     channel: message.channel,
     to: message.recipient,
     body: message.body,
-    ...(message.variables
+    // Staff's own texts have no template: only the templated kinds keep values.
+    ...(message.variables && message.kind !== 'staff_text'
       ? { template: { kind: message.kind, values: JSON.parse(message.variables) } }
       : {}),
     statusCallbackUrl: twilioStatusCallbackUrl(ctx),

@@ -1,4 +1,4 @@
-import { MESSAGE_KINDS, type MessageKind } from '../../../shared/messages.js';
+import { TEMPLATED_KINDS, type TemplatedKind } from '../../../shared/messages.js';
 import { type ProviderModes, SAMPLE_COMPANY } from '../../../shared/system.js';
 import type { Config } from '../../config.js';
 
@@ -31,6 +31,6 @@ export function sampleSettingsOf(config: Config): NonNullable<ProviderModes['sam
   );
 }
 
-function approvedKinds(templates: Record<MessageKind, unknown>): MessageKind[] {
-  return MESSAGE_KINDS.filter((kind) => templates[kind] !== undefined);
+function approvedKinds(templates: Record<TemplatedKind, unknown>): TemplatedKind[] {
+  return TEMPLATED_KINDS.filter((kind) => templates[kind] !== undefined);
 }
