@@ -104,6 +104,12 @@ describe('Replies from leaseholders', () => {
       'Replied STOP: no more WhatsApp or texts to their phone until they reply START.',
     );
     expect(stopped).toHaveTextContent('Text message from 07911 123456 · ');
+    // An answer goes from their page, the text dialog open; a STOP is not answered.
+    expect(within(row!).getByRole('link', { name: 'Reply' })).toHaveAttribute(
+      'href',
+      '/leaseholders/account-7?action=text',
+    );
+    expect(within(stopped!).queryByRole('link', { name: 'Reply' })).toBeNull();
     expect(within(row!).getByRole('link', { name: 'Margaret Hughes' })).toHaveAttribute(
       'href',
       '/leaseholders/account-7',

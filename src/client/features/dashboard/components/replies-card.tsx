@@ -1,8 +1,9 @@
-import { MessageCircleReply, MessageSquareOff } from 'lucide-react';
+import { MessageCircleReply, MessageSquareOff, Reply } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { MarkDoneButton } from '@/components/mark-done-button';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { toast } from '@/components/ui/toaster';
@@ -87,12 +88,26 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           </time>
         </p>
       </div>
-      <MarkDoneButton
-        label="Mark as read"
-        isPending={markRead.isPending}
-        onClick={onMarkRead}
-        describedBy={nameId}
-      />
+      <div className="flex flex-col gap-2 sm:w-auto sm:flex-row">
+        {reply.kind === 'reply' && reply.accountId ? (
+          // Their page, with the text dialog open: the answer goes on their history.
+          <Button variant="outline" className="w-full sm:w-auto" asChild>
+            <Link
+              href={`/leaseholders/${encodeURIComponent(reply.accountId)}?action=text`}
+              aria-describedby={nameId}
+            >
+              <Reply aria-hidden="true" />
+              Reply
+            </Link>
+          </Button>
+        ) : null}
+        <MarkDoneButton
+          label="Mark as read"
+          isPending={markRead.isPending}
+          onClick={onMarkRead}
+          describedBy={nameId}
+        />
+      </div>
     </li>
   );
 }

@@ -1,9 +1,9 @@
-import { Banknote, PauseCircle, Send, StickyNote } from 'lucide-react';
+import { Banknote, MessageSquareText, PauseCircle, Send, StickyNote } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { LeaseholderDetail } from '../../../../shared/leaseholders';
-import { whyNoNewLink } from '../channels';
+import { channelsOf, whyNoNewLink } from '../channels';
 
-export type LeaseholderAction = 'send' | 'payment' | 'hold' | 'note';
+export type LeaseholderAction = 'send' | 'payment' | 'hold' | 'note' | 'text';
 
 /**
  * The page's main actions. Each opens a dialog that asks before anything changes; one that
@@ -47,6 +47,13 @@ export function LeaseholderActions({
           <StickyNote aria-hidden="true" />
           Add a note
         </Button>
+        {/* Only to a mobile that may be messaged (none, a landline, or STOP: nothing to offer). */}
+        {channelsOf(leaseholder).hasMobile ? (
+          <Button variant="outline" onClick={() => onAction('text')}>
+            <MessageSquareText aria-hidden="true" />
+            Send a text
+          </Button>
+        ) : null}
       </div>
       {isReasonShown ? (
         <p id="no-new-link-reason" className="text-sm text-muted-foreground">

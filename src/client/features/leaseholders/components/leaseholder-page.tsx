@@ -1,6 +1,6 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useNow } from '@/lib/use-now';
 import type { LeaseholderDetail } from '../../../../shared/leaseholders';
 import { useLeaseholder } from '../api/get-leaseholder';
+import { channelsOf } from '../channels';
 import { AddNoteDialog } from './add-note-dialog';
 import { CancelLinkDialog, EndHoldDialog } from './confirm-dialogs';
 import { ContactCard } from './contact-card';
@@ -24,6 +25,7 @@ import { OpenLinkCard } from './open-link-card';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { SameFlatBanner } from './same-flat-banner';
 import { SendLinkDialog } from './send-link-dialog';
+import { StaffTextDialog } from './staff-text-dialog';
 
 type Dialog = LeaseholderAction | 'endHold' | 'edit' | 'cancelLink' | 'balance';
 
@@ -77,7 +79,13 @@ function NotFound() {
 }
 
 function AccountView({ leaseholder }: { leaseholder: LeaseholderDetail }) {
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The dashboard's Reply opens the text dialog at once (?action=text).
+  const search = useSearch();
+  const [dialog, setDialog] = useState<Dialog | null>(() =>
+    new URLSearchParams(search).get('action') === 'text' && channelsOf(leaseholder).hasMobile
+      ? 'text'
+      : null,
+  );
   const now = useNow();
   const close = () => setDialog(null);
   const isOpen = (name: Dialog) => dialog === name;
@@ -119,6 +127,7 @@ function AccountView({ leaseholder }: { leaseholder: LeaseholderDetail }) {
       <HoldDialog leaseholder={leaseholder} isOpen={isOpen('hold')} onClose={close} />
       <EndHoldDialog leaseholder={leaseholder} isOpen={isOpen('endHold')} onClose={close} />
       <AddNoteDialog leaseholder={leaseholder} isOpen={isOpen('note')} onClose={close} />
+      <StaffTextDialog leaseholder={leaseholder} isOpen={isOpen('text')} onClose={close} />
       <EditContactDialog leaseholder={leaseholder} isOpen={isOpen('edit')} onClose={close} />
       {/* Keyed by the balance, so the form starts from the balance as it is now. */}
       <CorrectBalanceDialog

@@ -16,7 +16,7 @@ vi.mock('@/components/ui/toaster', () => ({
   Toaster: () => null,
 }));
 
-function renderPage(start: LeaseholderDetail) {
+function renderPage(start: LeaseholderDetail, path = '/leaseholders/acc-1') {
   let detail = start;
   const calls = mockApi(({ method, url }) => {
     if (url === '/api/preview/generate') {
@@ -25,6 +25,11 @@ function renderPage(start: LeaseholderDetail) {
         whatsapp: 'Hi',
         sms: 'Hi',
       });
+    }
+    if (method === 'POST' && url.endsWith('/texts')) {
+      return detail.textsStoppedAt
+        ? json(409, { message: 'Not sent: 07911 123456 replied STOP on 12/11/2026.' })
+        : json(201, detail);
     }
     if (method === 'POST' && url.endsWith('/read')) {
       // Read: the server's history no longer calls it unread.
@@ -36,9 +41,10 @@ function renderPage(start: LeaseholderDetail) {
     }
     return json(200, detail);
   });
+  const location = memoryLocation({ path });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Router hook={memoryLocation({ path: '/leaseholders/acc-1' }).hook}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
         <LeaseholderPage id="acc-1" />
       </Router>
     </QueryClientProvider>,
@@ -98,5 +104,43 @@ describe("a leaseholder's replies and STOP", () => {
     await waitFor(() => expect(within(history).queryByText('Unread')).toBeNull());
     expect(within(history).queryByRole('button', { name: 'Mark as read' })).toBeNull();
     expect(calls).toContainEqual({ method: 'POST', url: '/api/dashboard/replies/41/read' });
+  });
+
+  it('sends a text to their mobile, once, from the page or straight from the dashboard', async () => {
+    const { user, calls } = renderPage(makeDetail());
+    await user.click(await screen.findByRole('button', { name: 'Send a text' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send a text to Margaret Hughes' });
+    expect(dialog).toHaveTextContent('By WhatsApp to 07911 123456, or as a text message');
+    await user.click(within(dialog).getByRole('button', { name: 'Send text' }));
+    expect(within(dialog).getByText('Write the message first')).toBeInTheDocument();
+    const message = within(dialog).getByLabelText('Message');
+    await user.type(message, 'Thank you, we have found your payment.');
+    expect(dialog).toHaveTextContent('38 characters · 1 SMS part (GSM-7)');
+    await user.click(within(dialog).getByRole('button', { name: 'Send text' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.filter((call) => call.url.endsWith('/texts'));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/leaseholders/acc-1/texts',
+        body: { text: 'Thank you, we have found your payment.', requestId: expect.any(String) },
+      },
+    ]);
+    cleanup();
+    renderPage(makeDetail(), '/leaseholders/acc-1?action=text');
+    expect(
+      await screen.findByRole('dialog', { name: 'Send a text to Margaret Hughes' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no text to a mobile that said STOP, nor to a landline', async () => {
+    renderPage(makeDetail({ textsStoppedAt: STOPPED }), '/leaseholders/acc-1?action=text');
+    await screen.findByRole('region', { name: 'Contact details' });
+    expect(screen.queryByRole('button', { name: 'Send a text' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+    renderPage(makeDetail({ phoneKind: 'landline', phoneDisplay: '0113 496 0000' }));
+    await screen.findByRole('region', { name: 'Contact details' });
+    expect(screen.queryByRole('button', { name: 'Send a text' })).toBeNull();
   });
 });

@@ -1,0 +1,27 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { apiRequest, errorMessage } from '@/lib/api-client';
+import type { LeaseholderDetail, StaffTextRequest } from '../../../../shared/leaseholders';
+import { showChangedAccount } from './account-changed';
+
+/** POST /api/leaseholders/{id}/texts: staff's own text to the leaseholder's mobile. */
+export const sendStaffTextMutationOptions = mutationOptions({
+  mutationFn: ({ id, ...request }: StaffTextRequest & { id: string }) =>
+    apiRequest<LeaseholderDetail>(
+      'POST',
+      `/api/leaseholders/${encodeURIComponent(id)}/texts`,
+      request,
+    ),
+  onSuccess: (detail, _variables, _result, { client }) => {
+    showChangedAccount(client, detail);
+    toast.success('Text sent', { description: 'It is at the top of the history.' });
+  },
+  onError: (error) =>
+    toast.error('Text not sent', {
+      description: errorMessage(error, 'The text could not be sent. Please try again.'),
+    }),
+});
+
+export function useSendStaffText() {
+  return useMutation(sendStaffTextMutationOptions);
+}
