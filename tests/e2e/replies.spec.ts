@@ -52,7 +52,7 @@ test.describe("leaseholders' replies", () => {
     expect(response.status).toBe(200);
   }
 
-  test('a clerk reads a reply on the dashboard, sees the STOP on the account, and marks it read', async ({
+  test('a clerk reads a reply on the dashboard, sees the STOP on the account, answers by WhatsApp, and marks it read', async ({
     page,
   }) => {
     const name = 'Margaret Hughes';
@@ -97,9 +97,26 @@ test.describe("leaseholders' replies", () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('No WhatsApp or text: 07911 123456 replied STOP.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Send a text' })).toHaveCount(0);
 
+    // They change their mind: the clerk answers their WhatsApp from the dashboard.
+    await reply('+447911123456', 'START');
     await page.goto(`${ORIGIN}/admin`);
     const replies = page.getByRole('region', { name: /Replies from leaseholders/ });
+    await replies.getByRole('link', { name: 'Reply' }).click();
+    const answer = page.getByRole('dialog', { name: `Send a text to ${name}` });
+    await answer.getByLabel('Message').fill('Thank you, we have found your payment.');
+    await expectNoSeriousAxeViolations(page);
+    await answer.getByRole('button', { name: 'Send text' }).click();
+    await expect(answer).toBeHidden();
+    await expect(history).toContainText('Text from staff by WhatsApp');
+    await expect(history).toContainText('Thank you, we have found your payment.');
+    // The portal's worker hands it to (fake) Twilio within a second or two.
+    await expect
+      .poll(() => fake.sent.map(({ to, body }) => `${to}: ${body}`))
+      .toContain('whatsapp:+447911123456: Thank you, we have found your payment.');
+
+    await page.goto(`${ORIGIN}/admin`);
     await replies.getByRole('button', { name: 'Mark as read' }).first().click();
     await expect(replies).toContainText('1 unread');
     await replies.getByRole('button', { name: 'Mark as read' }).click();

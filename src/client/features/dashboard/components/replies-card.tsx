@@ -75,7 +75,7 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
               {' from '}
               <a
                 href={telHref(reply.phone)}
-                className="text-primary underline-offset-4 hover:underline"
+                className="text-primary underline underline-offset-4"
               >
                 {reply.phone}
               </a>
