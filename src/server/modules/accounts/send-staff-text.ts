@@ -18,6 +18,7 @@ export const NO_LINK_YET_MESSAGE =
  * takes free text within 24 hours of their last message to us, and as an SMS when WhatsApp
  * refuses it (the usual fallback). It is kept with their latest link's messages, so the Message
  * Log and the history show it. Not held back by a hold or a closed link: staff chose to write.
+ * Their replies count as read once answered.
  */
 export function sendStaffText(
   ctx: AppContext,
@@ -60,6 +61,14 @@ export function sendStaffText(
         occasion: request.requestId ?? newId(),
       },
     ]);
+    // Answered: their replies leave the dashboard (a STOP stays until read: it is not answered).
+    await tx.db
+      .updateTable('account_events')
+      .set({ read_at: tx.clock.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('kind', '=', 'reply')
+      .where('read_at', 'is', null)
+      .execute();
     // What staff wrote may hold personal data: the audit says only that a text was sent.
     await writeAudit(tx.db, tx.clock, {
       actor: 'admin',

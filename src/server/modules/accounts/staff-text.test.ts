@@ -67,6 +67,29 @@ describe('POST /api/leaseholders/{id}/texts', () => {
     expect(log.items.map((item: { kind: string }) => item.kind)).toContain('staff_text');
   });
 
+  it("answers the leaseholder's replies: they leave the dashboard, a STOP does not", async () => {
+    const link = await createPaymentLink(t.ctx);
+    const line = (kind: string) => ({
+      tenant_id: link.tenant_id,
+      at: t.clock.now(),
+      kind,
+      actor: 'leaseholder',
+      text: kind === 'reply' ? 'Did you get my payment?' : null,
+      details: JSON.stringify({ channel: 'whatsapp', source: 'reply' }),
+    });
+    await t.ctx.db
+      .insertInto('account_events')
+      .values([line('reply'), line('texts_stopped')])
+      .execute();
+    const unread = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/dashboard/replies', headers: { cookie } }))
+        .json()
+        .items.map((item: { kind: string }) => item.kind);
+    expect(await unread()).toEqual(expect.arrayContaining(['reply', 'stop']));
+    expect((await send(link.tenant_id, { text: 'Yes, thank you.' })).statusCode).toBe(201);
+    expect(await unread()).toEqual(['stop']);
+  });
+
   it('sends once for one request sent twice, and again for a new one', async () => {
     const link = await createPaymentLink(t.ctx);
     const first = { text: 'We will call you tomorrow.', requestId: 'dialog-0001' };

@@ -73,10 +73,7 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
           {reply.accountId && reply.phone ? (
             <>
               {' from '}
-              <a
-                href={telHref(reply.phone)}
-                className="text-primary underline underline-offset-4"
-              >
+              <a href={telHref(reply.phone)} className="text-primary underline underline-offset-4">
                 {reply.phone}
               </a>
             </>

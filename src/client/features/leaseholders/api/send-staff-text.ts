@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { apiRequest, errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { LeaseholderDetail, StaffTextRequest } from '../../../../shared/leaseholders';
 import { showChangedAccount } from './account-changed';
 
@@ -14,6 +15,8 @@ export const sendStaffTextMutationOptions = mutationOptions({
     ),
   onSuccess: (detail, _variables, _result, { client }) => {
     showChangedAccount(client, detail);
+    // Answered: their replies have left the dashboard's list.
+    void client.invalidateQueries({ queryKey: queryKeys.dashboard.replies });
     toast.success('Text sent', { description: 'It is at the top of the history.' });
   },
   onError: (error) =>
