@@ -54,6 +54,16 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     });
   }
 
+  /** Erases the leaseholder's personal data, as the clerk confirms it. */
+  const erase = async (tenantId: string) => {
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/leaseholders/${tenantId}/erase`,
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { confirm: 'ERASE' },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+  };
   const api = (method: 'GET' | 'POST', url: string) =>
     t.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN } });
   const accountOf = async (tenantId: string) =>
@@ -212,13 +222,7 @@ describe('POST /api/webhooks/twilio/incoming', () => {
       kind: 'reply',
       status: null,
     });
-    const erased = await t.app.inject({
-      method: 'POST',
-      url: `/api/leaseholders/${link.tenant_id}/erase`,
-      headers: { cookie, origin: TEST_ORIGIN },
-      payload: { confirm: 'ERASE' },
-    });
-    expect(erased.statusCode, erased.body).toBe(200);
+    await erase(link.tenant_id);
     const texts = await t.ctx.db.selectFrom('account_events').select('text').execute();
     expect(texts.map((row) => row.text)).not.toContain('I paid by bank transfer on Monday');
     // Read twice is still read; a line that is no reply is not one to mark.
@@ -321,13 +325,7 @@ describe('POST /api/webhooks/twilio/incoming', () => {
         receivedAt: expect.any(String),
       },
     ]);
-    const erased = await t.app.inject({
-      method: 'POST',
-      url: `/api/leaseholders/${link.tenant_id}/erase`,
-      headers: { cookie, origin: TEST_ORIGIN },
-      payload: { confirm: 'ERASE' },
-    });
-    expect(erased.statusCode, erased.body).toBe(200);
+    await erase(link.tenant_id);
     expect(await t.ctx.db.selectFrom('unmatched_replies').selectAll().execute()).toEqual([]);
   });
 
