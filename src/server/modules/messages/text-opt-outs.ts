@@ -126,12 +126,7 @@ export async function textsStoppedAt(
   phone: string | null,
 ): Promise<number | null> {
   if (phone === null) return null;
-  const row = await ctx.db
-    .selectFrom('text_opt_outs')
-    .select('stopped_at')
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-  return row ? Number(row.stopped_at) : null;
+  return (await stoppedAmong(ctx, [phone])).get(phone) ?? null;
 }
 
 /** Why a WhatsApp message or text to a number that replied STOP was not sent. */
