@@ -132,3 +132,18 @@ export const BatchPreviewSchema = z.object({
 });
 
 export type BatchPreview = z.infer<typeof BatchPreviewSchema>;
+
+/** Long enough for an answer, short enough to stay a few texts (an SMS part is 153 characters). */
+export const STAFF_TEXT_MAX = 640;
+
+/** POST /api/leaseholders/{id}/texts: staff's own text to the leaseholder's mobile. */
+export const StaffTextRequestSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write the message first')
+    .max(STAFF_TEXT_MAX, `Keep it to ${STAFF_TEXT_MAX} characters`),
+  /** The same id again (a retried request) sends nothing twice. */
+  requestId: z.string().min(8).max(64).optional(),
+});
+export type StaffTextRequest = z.infer<typeof StaffTextRequestSchema>;

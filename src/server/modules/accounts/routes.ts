@@ -14,8 +14,8 @@ import {
   OfflinePaymentRequestSchema,
   PaymentReversalSchema,
   PaymentsExportQuerySchema,
-  StaffTextRequestSchema,
 } from '../../../shared/leaseholders.js';
+import { StaffTextRequestSchema } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import { addNote } from './add-note.js';
 import { getChase, previewChase, startChase } from './chase-owing.js';

@@ -1,4 +1,4 @@
-import type { StaffTextRequest } from '../../../shared/leaseholders.js';
+import type { StaffTextRequest } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/with-transaction.js';
 import { writeAudit } from '../../lib/audit.js';

@@ -2,7 +2,8 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { LeaseholderDetail, StaffTextRequest } from '../../../../shared/leaseholders';
+import type { LeaseholderDetail } from '../../../../shared/leaseholders';
+import type { StaffTextRequest } from '../../../../shared/messages';
 import { showChangedAccount } from './account-changed';
 
 /** POST /api/leaseholders/{id}/texts: staff's own text to the leaseholder's mobile. */
