@@ -26,14 +26,16 @@ const iso = (at: number) => new Date(Number(at)).toISOString();
  * unread-replies index, and those from numbers on no account.
  */
 export async function listUnreadReplies(ctx: AppContext): Promise<LeaseholderReplies> {
+  // An erased leaseholder's replies are no one's to read.
   const onAccounts = ctx.db
     .selectFrom('account_events')
+    .innerJoin('tenants', 'tenants.id', 'account_events.tenant_id')
     .where('account_events.kind', 'in', REPLY_KINDS)
-    .where('account_events.read_at', 'is', null);
+    .where('account_events.read_at', 'is', null)
+    .where('tenants.erased_at', 'is', null);
   const unmatched = ctx.db.selectFrom('unmatched_replies').where('read_at', 'is', null);
   const [accountRows, accountCount, unmatchedRows, unmatchedCount] = await Promise.all([
     onAccounts
-      .innerJoin('tenants', 'tenants.id', 'account_events.tenant_id')
       .select([
         'account_events.id',
         'account_events.kind',
@@ -45,7 +47,6 @@ export async function listUnreadReplies(ctx: AppContext): Promise<LeaseholderRep
         'tenants.address',
         'tenants.phone',
       ])
-      .where('tenants.erased_at', 'is', null)
       .orderBy('account_events.at', 'desc')
       .orderBy('account_events.id', 'desc')
       .limit(REPLIES_SHOWN)

@@ -236,6 +236,14 @@ describe('POST /api/webhooks/twilio/incoming', () => {
     }
   });
 
+  it("an erased leaseholder's unread reply leaves the dashboard with them", async () => {
+    const link = await createPaymentLink(t.ctx);
+    await receive(PHONE, 'Please call me');
+    expect((await api('GET', '/api/dashboard/replies')).json().total).toBe(1);
+    await erase(link.tenant_id);
+    expect((await api('GET', '/api/dashboard/replies')).json()).toEqual({ items: [], total: 0 });
+  });
+
   it('a photo without text is noted as such; a number on no account is kept for staff to place', async () => {
     const link = await createPaymentLink(t.ctx);
     await receive(PHONE, '', { NumMedia: '1' });
