@@ -1,10 +1,11 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/components/ui/toaster';
+import { apiRequest, errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/dashboard/replies/{id}/read, from the dashboard or the leaseholder's history, then
- * reads both again.
+ * reads both again; a failure says so in a toast.
  */
 export const markReplyReadMutationOptions = mutationOptions({
   mutationFn: (id: string) =>
@@ -15,6 +16,10 @@ export const markReplyReadMutationOptions = mutationOptions({
       client.invalidateQueries({ queryKey: queryKeys.dashboard.replies }),
       client.invalidateQueries({ queryKey: queryKeys.leaseholders.all }),
     ]),
+  onError: (error) =>
+    toast.error('Could not mark as read', {
+      description: errorMessage(error, 'Something went wrong. Please try again.'),
+    }),
 });
 
 export function useMarkReplyRead() {

@@ -13,8 +13,8 @@ import { useDocumentTitle } from '../use-document-title';
 
 /**
  * /admin and /dashboard (spec section 2): the figures, uploads not sent, disputed payments to
- * answer and leaseholders' replies to read (when there are any), recent payments, expiry alerts with Payment Status's Renew, and
- * the call-back requests, each from its own feature.
+ * answer and leaseholders' replies to read (when there are any), recent payments, expiry alerts
+ * with Payment Status's Renew, and the call-back requests, each from its own feature.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');

@@ -29,8 +29,8 @@ export async function stoppedPhoneNotes(
     asked.flatMap((row) => row.phone ?? []),
   );
   return asked.flatMap(({ row, phone, email }) => {
-    const at = phone === null ? undefined : stoppedAt.get(phone);
-    if (phone === null || at === undefined) return [];
+    const at = phone && stoppedAt.get(phone);
+    if (!phone || !at) return [];
     const when = `${formatPhoneForDisplay(phone)} replied STOP to our WhatsApp and texts on ${formatDate(at)}`;
     const message = email
       ? `${when}: this leaseholder is sent their link by email only.`

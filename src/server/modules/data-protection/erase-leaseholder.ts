@@ -19,11 +19,11 @@ import { anonymiseMessages } from './anonymise-messages.js';
  * Erasure (UK GDPR article 17), confirmed by the clerk typing the leaseholder's name or ERASE:
  * name, contact details, address, search text, notes and the contents and recipients of every
  * message are overwritten; call-back requests and replies on no account from the account's phone
- * are deleted (a STOP it sent is kept, so it is never texted again). Amounts,
- * dates, payments and the account reference stay, because the agent must keep its financial
- * records (six years). From then on the account is never messaged: queued messages and
- * reminders are cancelled here, and queueMessages and the send job refuse erased accounts.
- * One transaction; the account row is claimed first, so two erasures at once erase once.
+ * are deleted (a STOP it sent is kept, so it is never texted again). Amounts, dates, payments
+ * and the account reference stay, because the agent must keep its financial records (six years).
+ * From then on the account is never messaged: queued messages and reminders are cancelled here,
+ * and queueMessages and the send job refuse erased accounts. One transaction; the account row is
+ * claimed first, so two erasures at once erase once.
  */
 export function eraseLeaseholder(
   ctx: AppContext,

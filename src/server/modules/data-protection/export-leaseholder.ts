@@ -22,13 +22,14 @@ function parseDetails(details: string | null): unknown {
  * Everything the portal holds about one leaseholder, as one JSON document for a subject-access
  * request (UK GDPR article 15): the account, its history and notes, its links, every message
  * with its content and delivery timeline, portal and offline payments, and the call-back
- * requests and replies on no account from the account's phone number. Money is integer pence, times are UTC ISO 8601.
- * Audited, since handing personal data out is itself something to account for.
+ * requests and replies on no account from the account's phone number. Money is integer pence,
+ * times are UTC ISO 8601. Audited, since handing personal data out is itself something to
+ * account for.
  */
 export async function exportLeaseholder(ctx: AppContext, id: string) {
   const account = await findAccount(ctx, id);
 
-  const [events, links, offlinePayments, callbacks, strangers] = await Promise.all([
+  const [events, links, offlinePayments, callbacks, strangers, stoppedAt] = await Promise.all([
     ctx.db
       .selectFrom('account_events')
       .selectAll()
@@ -66,6 +67,7 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
           .where('phone', '=', account.phone)
           .orderBy('received_at')
           .execute(),
+    textsStoppedAt(ctx, account.phone),
   ]);
   const linkIds = links.map((link) => link.id);
   const [messages, payments] = await Promise.all([
@@ -98,7 +100,7 @@ export async function exportLeaseholder(ctx: AppContext, id: string) {
       phone: account.phone,
       phoneKind: account.phone_kind,
       // Their phone replied STOP: it gets no WhatsApp or texts (kept after erasure, to honour it).
-      textsStoppedAt: iso(await textsStoppedAt(ctx, account.phone)),
+      textsStoppedAt: iso(stoppedAt),
       address: account.address,
       balancePence: Number(account.balance_pence),
       owingSince: iso(account.owing_since),

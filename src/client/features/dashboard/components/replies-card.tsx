@@ -6,8 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { toast } from '@/components/ui/toaster';
-import { errorMessage } from '@/lib/api-client';
 import { telHref } from '@/lib/contact-links';
 import { useMarkReplyRead } from '@/lib/mark-reply-read';
 import { useNow } from '@/lib/use-now';
@@ -20,13 +18,6 @@ const CHANNEL_LABELS = { whatsapp: 'WhatsApp', sms: 'Text message' } as const;
 function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
   const nameId = useId();
   const markRead = useMarkReplyRead();
-  const onMarkRead = () =>
-    markRead.mutate(reply.id, {
-      onError: (error) =>
-        toast.error('Could not mark as read', {
-          description: errorMessage(error, 'Something went wrong. Please try again.'),
-        }),
-    });
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1">
@@ -101,7 +92,7 @@ function ReplyRow({ reply, now }: { reply: LeaseholderReply; now: number }) {
         <MarkDoneButton
           label="Mark as read"
           isPending={markRead.isPending}
-          onClick={onMarkRead}
+          onClick={() => markRead.mutate(reply.id)}
           describedBy={nameId}
         />
       </div>

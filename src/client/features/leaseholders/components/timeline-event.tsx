@@ -1,8 +1,6 @@
 import { Check, Download, Loader2, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
-import { errorMessage } from '@/lib/api-client';
 import { useMarkReplyRead } from '@/lib/mark-reply-read';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../../shared/dates';
@@ -40,14 +38,7 @@ function MarkReadButton({ eventId }: { eventId: string }) {
         variant="outline"
         size="sm"
         disabled={markRead.isPending}
-        onClick={() =>
-          markRead.mutate(eventId, {
-            onError: (error) =>
-              toast.error('Could not mark as read', {
-                description: errorMessage(error, 'Something went wrong. Please try again.'),
-              }),
-          })
-        }
+        onClick={() => markRead.mutate(eventId)}
       >
         {markRead.isPending ? (
           <Loader2 aria-hidden="true" className="animate-spin" />
